@@ -62,6 +62,19 @@ export const certificateFieldsSchema = (today: string) =>
   });
 export type CertificateFields = z.infer<ReturnType<typeof certificateFieldsSchema>>;
 
+/**
+ * What the browser can tell of a chosen document before sending it: none (empty), over the size,
+ * or of a type the browser names and the shop does not take. The server, which reads the bytes
+ * themselves (`%PDF-` or a photo), stays the authority; this spares a 20 MB scan an upload that
+ * can only be refused (the form named the limit and sent it anyway).
+ */
+export function certificateFileProblem(file: { size: number; type: string }): string | undefined {
+  if (file.size === 0) return certificateMessages.fileRequired;
+  if (file.size > CERTIFICATE_DOCUMENT_MAX_BYTES) return certificateMessages.fileTooLarge;
+  if (file.type !== '' && !(CERTIFICATE_DOCUMENT_TYPES as readonly string[]).includes(file.type)) return certificateMessages.fileType;
+  return undefined;
+}
+
 export const CERTIFICATE_STATUSES = ['unverified', 'verified', 'rejected', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const certificateStatusLabels: Record<CertificateStatus, string> = { unverified: 'Awaiting verification', verified: 'Verified', rejected: 'Not accepted', expired: 'Expired' };

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { addressSchema } from './addresses';
+import { placeCheckoutSchema } from './checkout';
 import { adminMessages } from './admin';
 import { formatDay } from './dates';
 import { moneyField, queryWholeNumber } from './form-fields';
 import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
 import { hasEnded } from './order-process';
-import { orderSchema, orderStatusLabels, type OrderStatus } from './orders';
+import { orderSchema, orderStatusLabels, pageQuerySchema, type OrderStatus } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
 
@@ -57,6 +58,15 @@ export const COMPANIES_PAGE_SIZE = 50;
 export const companiesBodyLimit = 4 * 1024;
 
 export const companyMessages = {
+  /**
+   * Checkout's warning (decision 187) when the PO number typed is already on orders of the company
+   * still standing: most often the same order placed twice (a second tab, a colleague). It does not
+   * refuse: a blanket PO may cover several orders.
+   */
+  poNumberOnOrders: (poNumber: string, orderNumbers: readonly string[]) => {
+    const list = orderNumbers.length > 1 ? `${orderNumbers.slice(0, -1).join(', ')} and ${orderNumbers.at(-1) ?? ''}` : (orderNumbers[0] ?? '');
+    return `PO number ${poNumber} is already on your company’s order${orderNumbers.length > 1 ? 's' : ''} ${list}. Place this order only if it is not the same one again.`;
+  },
   /**
    * How an order on account stands on the Company page, in place of its state's "Paid" (an order on
    * account is in the paid state from the start, decision 081, though its invoice may be open):
@@ -317,3 +327,9 @@ export const companyOrderSchema = orderSchema.extend({
 });
 export type CompanyOrder = z.infer<typeof companyOrderSchema>;
 export const companyOrderListSchema = z.array(companyOrderSchema);
+/**
+ * `GET /api/company/orders`'s query: a page of 20, and with `poNumber` only the company's orders not
+ * ended (cancelled, expired) that carry that PO number, read as checkout keeps one (decision 187);
+ * checkout asks it to warn of an order placed twice. Without it (or blank), every order, as before.
+ */
+export const companyOrdersQuerySchema = pageQuerySchema.extend({ poNumber: placeCheckoutSchema.shape.poNumber });

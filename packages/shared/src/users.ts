@@ -148,6 +148,11 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   /** Present (true) for a member of a company (decision 075): the account menu offers its Company page. */
   company: z.literal(true).optional(),
+  /**
+   * The member's company (decision 187): whom they are priced for. The web app drops every price it
+   * holds when it changes, a company left and another joined included (decision 080).
+   */
+  companyId: z.string().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

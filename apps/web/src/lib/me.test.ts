@@ -14,7 +14,7 @@ function meObserver(queryClient: QueryClient) {
   return observer.subscribe(() => {});
 }
 
-const member: Me = { email: 'buyer@example.com', name: 'Buyer', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true, company: true };
+const member: Me = { email: 'buyer@example.com', name: 'Buyer', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true, company: true, companyId: 'company-a' };
 
 function shopWith(me: Me | null) {
   const queryClient = new QueryClient();
@@ -37,7 +37,9 @@ describe('forgetPricesOnViewerChange', () => {
   it.each([
     ['signing out', null],
     ['another account', { ...member, email: 'other@example.com', company: undefined }],
-    ['leaving the company', { ...member, company: undefined }],
+    ['leaving the company', { ...member, company: undefined, companyId: undefined }],
+    // Left one company and joined another while this page asked neither time (decision 187).
+    ['moving to another company', { ...member, companyId: 'company-b' }],
   ] as const)('drops every priced answer on %s, and nothing else', (_change, next) => {
     const queryClient = shopWith(member);
     queryClient.setQueryData(meQuery.queryKey, next);

@@ -45,9 +45,13 @@ export function displayName(me: Pick<Me, 'name' | 'email'>): string {
   return me.name.trim() || me.email;
 }
 
-/** Whom the shop prices for: nobody signed in, or an account, as a member of a company or not. */
+/**
+ * Whom the shop prices for: nobody signed in, or an account, as a member of which company or of
+ * none. By the company's id (decision 187): a member who left one company and joined another
+ * while this page asked `/me` neither time was still "a member" here, and kept the first one's prices.
+ */
 function viewerOf(me: Me | null): string {
-  return me ? JSON.stringify([me.email, me.company === true]) : '';
+  return me ? JSON.stringify([me.email, me.companyId ?? me.company === true]) : '';
 }
 
 /**

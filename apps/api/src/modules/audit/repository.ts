@@ -101,22 +101,22 @@ export function createAuditLog(db: Db) {
   };
 }
 
-/** What a page of rows names: its parts, orders (and replacement orders), parcels, reviews and vehicles, in one query each. */
+/** What a page of rows names: its parts, orders (and replacement orders), parcels, reviews, vehicles and companies, in one query each. */
 async function lookUp(db: Db, rows: ReadonlyArray<{ target: string; details: Record<string, unknown> }>): Promise<AuditLookups> {
-  const ids = { part: new Set<string>(), order: new Set<string>(), review: new Set<string>(), shipment: new Set<string>(), vehicle: new Set<string>() };
+  const ids = { part: new Set<string>(), order: new Set<string>(), review: new Set<string>(), shipment: new Set<string>(), vehicle: new Set<string>(), company: new Set<string>() };
   const add = (set: Set<string>, value: unknown) => {
     if (typeof value === 'string' && isId(value)) set.add(value);
   };
   for (const { target, details } of rows) {
     const [kind, id] = target.split(' ', 2);
-    if (kind === 'part' || kind === 'order' || kind === 'review') add(ids[kind], id);
+    if (kind === 'part' || kind === 'order' || kind === 'review' || kind === 'company') add(ids[kind], id);
     add(ids.shipment, details.shipment);
     add(ids.order, details.replacementOrderId);
     add(ids.vehicle, details.vehicleId);
     if (Array.isArray(details.lines)) for (const line of details.lines as Array<{ partId?: unknown }>) add(ids.part, line.partId);
   }
   const none = Promise.resolve([]);
-  const [parts, orders, reviews, vehicles, parcels] = await Promise.all([
+  const [parts, orders, reviews, vehicles, parcels, companies] = await Promise.all([
     ids.part.size ? db.selectFrom('parts').select(['id', 'name', 'part_number']).where('id', 'in', [...ids.part]).execute() : none,
     ids.order.size ? db.selectFrom('orders').select(['id', 'order_number', 'email']).where('id', 'in', [...ids.order]).execute() : none,
     ids.review.size ? db.selectFrom('reviews').select(['id', 'name']).where('id', 'in', [...ids.review]).execute() : none,
@@ -130,6 +130,7 @@ async function lookUp(db: Db, rows: ReadonlyArray<{ target: string; details: Rec
           .orderBy('shipment_lines.position')
           .execute()
       : none,
+    ids.company.size ? db.selectFrom('companies').select(['id', 'name']).where('id', 'in', [...ids.company]).execute() : none,
   ]);
   const lines = new Map<string, ParcelLine[]>();
   for (const line of parcels) {
@@ -143,5 +144,6 @@ async function lookUp(db: Db, rows: ReadonlyArray<{ target: string; details: Rec
     reviews: new Map(reviews.map((review) => [review.id, review.name])),
     vehicles: new Map(vehicles.map((vehicle) => [vehicle.id, `${vehicle.year} ${vehicle.make} ${vehicle.model}`])),
     parcels: lines,
+    companies: new Map(companies.map((company) => [company.id, company.name])),
   };
 }

@@ -4,17 +4,22 @@ import { auditSentence, type AuditLookups } from './sentence';
 const partId = '0b1c5a3e-1111-4222-8333-444455556666';
 const vehicleId = '1c2d3e4f-1111-4222-8333-444455556666';
 const replacementId = '2d3e4f5a-1111-4222-8333-444455556666';
+const companyId = '3e4f5a6b-1111-4222-8333-444455556666';
 const lookups: AuditLookups = {
   parts: new Map([[partId, { name: 'Brake Caliper', partNumber: 'BRK-3001' }]]),
   orders: new Map([[replacementId, { orderNumber: '100051', email: 'jane@example.com' }]]),
   parcels: new Map(),
   reviews: new Map(),
   vehicles: new Map([[vehicleId, '2015 Ford F-150']]),
+  companies: new Map([[companyId, 'Fleetco']]),
 };
 
 describe('auditSentence', () => {
   it.each([
     ['return.approve', 'return RMA-000002', { resolution: 'replace', replacementOrderId: replacementId }, 'approved RMA-000002 for a replacement (order 100051)'],
+    // A company by its name, not its id (decision 187); one since gone by its id.
+    ['company.payment', `company ${companyId}`, { amount: 500, reference: 'BANK-1' }, 'recorded a payment of $500.00 from “Fleetco” (reference “BANK-1”)'],
+    ['company.payment', 'company 4f5a6b7c-1111-4222-8333-444455556666', { amount: 5, reference: 'X' }, 'recorded a payment of $5.00 from company 4f5a6b7c-1111-4222-8333-444455556666 (reference “X”)'],
     ['return.reject', 'return RMA-000002', { reason: 'Bought elsewhere' }, 'rejected RMA-000002: “Bought elsewhere”'],
     [
       'return.receive',

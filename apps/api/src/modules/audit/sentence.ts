@@ -23,7 +23,8 @@ export interface ParcelLine {
 
 /**
  * What an audit row's ids stand for, looked up for a page of rows at once: parts by id, orders
- * by id, the parcels' lines by shipment id, review authors by review id, vehicles by id.
+ * by id, the parcels' lines by shipment id, review authors by review id, vehicles by id, companies'
+ * names by id.
  */
 export interface AuditLookups {
   parts: Map<string, { name: string; partNumber: string }>;
@@ -31,6 +32,7 @@ export interface AuditLookups {
   parcels: Map<string, ParcelLine[]>;
   reviews: Map<string, string>;
   vehicles: Map<string, string>;
+  companies: Map<string, string>;
 }
 
 export interface AuditRowInput {
@@ -146,7 +148,9 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `deleted the price list “${text('name') ?? id}”`;
     case 'company.payment': {
       const amount = details.amount;
-      return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from company ${id} (reference “${text('reference') ?? '?'}”)`;
+      // The company by its name, as its other sentences say it: its id told an admin nothing.
+      const company = lookups.companies.get(id);
+      return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from ${company === undefined ? `company ${id}` : `“${company}”`} (reference “${text('reference') ?? '?'}”)`;
     }
     case 'certificate.verify':
       return `verified the resale certificate ${quoted(text('number'), 'without a number')} for ${text('state') ?? '?'} (version ${count('version') ?? '?'})`;

@@ -258,8 +258,9 @@ describe('who may call each member route', () => {
       expectReply(await get(anonymous, url), 401);
     }
     // `GET /api/me` tells the web app who may see the Company page.
-    expect((await get(byCookie(viewer), '/api/me')).json()).toMatchObject({ company: true });
+    expect((await get(byCookie(viewer), '/api/me')).json()).toMatchObject({ company: true, companyId: expect.any(String) });
     expect((await get(byCookie(stranger), '/api/me')).json()).not.toHaveProperty('company');
+    expect((await get(byCookie(stranger), '/api/me')).json()).not.toHaveProperty('companyId');
     const members = (await get(byToken(viewer), '/api/company/members')).json() as CompanyMember[];
     expect(members.map((member) => [member.email, member.role])).toEqual([
       [owner.email, 'owner'],

@@ -1,4 +1,4 @@
-import { accountMessages, apiErrors, type OrderPage } from '@autoparts/shared';
+import { accountMessages, apiErrors, type CompanyOrder, type OrderPage } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
@@ -174,6 +174,34 @@ describe('a company that requires a PO number', () => {
     const spec = await postOrder(app, viewer.cookie, { partId: part, customername: viewer.name, address: '1 Depot Road', orderQuantity: 1 });
     expectReply(spec, 409, accountMessages.poRequiredPlaceOrder);
     expectReply(await checkout(rival, rivalBuyer, { paymentMethod: 'card' }), 200);
+  });
+
+  it('finds the company’s orders still standing that carry a PO number, for checkout to warn of an order placed twice (decision 187)', async () => {
+    const po = 'PO-TWICE-7';
+    const placed = [];
+    // On account, by card (typed with a space and a zero-width character: kept as a reader sees it), and one cancelled.
+    for (const payment of [{ paymentMethod: 'account', poNumber: po }, { poNumber: ` ${po}\u200b` }, { paymentMethod: 'account', poNumber: po }]) {
+      const reply = await checkout(fleet, buyer, payment);
+      expectReply(reply, 200);
+      placed.push((reply.json() as { insertedId: string; orderNumber: string }));
+    }
+    const [first, second, cancelled] = placed;
+    expectReply(await call(app, byCookie(buyer), { method: 'DELETE', url: `/api/myorder?id=${cancelled?.insertedId ?? ''}` }), 200);
+    const rivals = await checkout(rival, rivalBuyer, { poNumber: po });
+    expectReply(rivals, 200);
+    const numbers = async (who: Customer, query: string) => {
+      const reply = await get(byToken(who), `/api/company/orders?${query}`);
+      expectReply(reply, 200);
+      return (reply.json() as CompanyOrder[]).map((order) => order.orderNumber);
+    };
+    // Any member asks; the PO number read as checkout keeps it; never another company's orders, nor one cancelled.
+    expect(await numbers(viewer, `poNumber=${encodeURIComponent(` ${po} `)}`)).toEqual([second?.orderNumber, first?.orderNumber]);
+    expect(await numbers(rivalOwner, `poNumber=${po}`)).toEqual([(rivals.json() as { orderNumber: string }).orderNumber]);
+    expect(await numbers(owner, 'poNumber=PO-NEVER-USED')).toEqual([]);
+    // Without it, or blank, every order as before.
+    expect(await numbers(owner, 'poNumber=')).toEqual(await numbers(owner, 'page=1'));
+    expect(await numbers(owner, 'page=1')).toContain(cancelled?.orderNumber);
+    expectReply(await get(byToken(owner), `/api/company/orders?poNumber=${'P'.repeat(51)}`), 400);
   });
 
   it('takes no PO number of invisible characters, and keeps what a reader sees of one', async () => {

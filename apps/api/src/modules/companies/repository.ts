@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ENDED_STATUSES,
   centsToDollars,
   COMPANIES_PAGE_SIZE,
   COMPANY_LOCATIONS_MAX,
@@ -542,13 +543,16 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
     },
 
     /** A page of the company's orders, newest first, each with who placed it, for which location, and how it was paid. */
-    async orders(companyId: string, page: number): Promise<CompanyOrder[]> {
-      const rows = await db
+    /** A page of the company's orders, newest first; with `poNumber`, only those not ended that carry it (decision 187). */
+    async orders(companyId: string, page: number, poNumber?: string): Promise<CompanyOrder[]> {
+      let query = db
         .selectFrom('orders')
         .leftJoin('company_locations', 'company_locations.id', 'orders.company_location_id')
         .selectAll('orders')
         .select('company_locations.name as location_name')
-        .where('orders.company_id', '=', companyId)
+        .where('orders.company_id', '=', companyId);
+      if (poNumber) query = query.where('orders.po_number', '=', poNumber).where('orders.status', 'not in', [...ENDED_STATUSES]);
+      const rows = await query
         .orderBy('orders.seq', 'desc')
         .limit(MY_ORDERS_PAGE_SIZE)
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)

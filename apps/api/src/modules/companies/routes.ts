@@ -17,7 +17,7 @@ import {
   memberListSchema,
   memberRoleInputSchema,
   myCompanySchema,
-  pageQuerySchema,
+  companyOrdersQuerySchema,
   pendingInvitationListSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -274,14 +274,15 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Every member sees all of the company’s orders, newest first, 20 a page.',
-        querystring: pageQuerySchema,
+        description:
+          'Every member sees all of the company’s orders, newest first, 20 a page; with `poNumber`, only those not cancelled or expired that carry that PO number (checkout’s warning of an order placed twice).',
+        querystring: companyOrdersQuerySchema,
         response: { 200: companyOrderListSchema, 400: errorSchema, ...errors },
       },
     },
     async (request, reply) => {
       const membership = await memberOf(request, reply);
-      return membership && companies.orders(membership.company.id, request.query.page);
+      return membership && companies.orders(membership.company.id, request.query.page, request.query.poNumber);
     },
   );
 };

@@ -406,6 +406,10 @@ describe('the ledger', () => {
     expectReply(again, 200);
     expect(again.json()).toMatchObject({ id: (first.json() as { id: string }).id, created: false });
     expect((await ledger()).filter((entry) => entry.number === 'CHQ-100200')).toHaveLength(1);
+    // The audit log names the company as its other sentences do, by its name (decision 187).
+    const name = (await app.db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirstOrThrow()).name;
+    const audit = await get(byToken(admin), '/api/admin/audit?action=company.payment&limit=1');
+    expect((audit.json() as Array<{ sentence: string }>).map((entry) => entry.sentence)).toEqual([`recorded a payment of $12.50 from “${name}” (reference “CHQ-100200”)`]);
     const unknown = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'X-1', invoiceNumbers: ['INV-999999'] });
     expectReply(unknown, 400, accountMessages.unknownInvoices(['INV-999999']));
     const future = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'X-2', receivedAt: addDays(today(), 2) });

@@ -34,7 +34,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await app.identify(request);
       const user = identity && (await users.findById(identity.userId));
       if (!user) return null;
-      return (await companies.membership(user.id)) ? { ...user, company: true as const } : user;
+      const membership = await companies.membership(user.id);
+      return membership ? { ...user, company: true as const, companyId: membership.company.id } : user;
     },
   );
 

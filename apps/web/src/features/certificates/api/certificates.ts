@@ -1,7 +1,7 @@
-import { certificateMessages, notices, type AdminCertificate, type Certificate, type CertificateStatus } from '@autoparts/shared';
+import { certificateMessages, type AdminCertificate, type Certificate, type CertificateStatus } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, customerMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
@@ -33,7 +33,8 @@ export function useUploadCertificate(locationId: string) {
       return api<Certificate>(`/company/locations/${encodeURIComponent(locationId)}/certificates`, { method: 'POST', auth: true, form });
     },
     onSuccess: (certificate) => toast.success(certificateMessages.uploaded(certificate.state)),
-    onError: (error) => toast.error(notices.somethingWrong, { description: customerMessage(error) }),
+    // A refusal is said by the form, in its alert beside Upload (the server's words): a toast too
+    // said it twice, under "Something is wrong, try again", which a file too large is not.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...certificatesKey, locationId] }),
   });
 }

@@ -1,4 +1,4 @@
-import { addDays, certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, formatDay, type Certificate } from '@autoparts/shared';
+import { addDays, certificateFieldsSchema, certificateFileProblem, certificateMessages, certificateStatusLabels, countryOf, formatDay, type Certificate } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
@@ -96,15 +96,17 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
     const form = event.currentTarget;
     const data = new FormData(form);
     const fields = certificateFieldsSchema(today()).safeParse({ state: data.get('state'), number: data.get('number'), expiresOn: data.get('expiresOn') });
-    const file = data.get('file');
+    const file = (form.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
     const next: Errors = {};
     if (!fields.success) for (const issue of fields.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-    if (!(file instanceof File) || file.size === 0) next.file = certificateMessages.fileRequired;
+    // Its size and type are checked here as the server will (the shared rule), before anything is sent.
+    const fileProblem = file ? certificateFileProblem(file) : certificateMessages.fileRequired;
+    if (fileProblem) next.file = fileProblem;
     setErrors(next);
     // The first field refused, in the form's order, takes the focus.
     const firstRefused = (['state', 'number', 'expiresOn', 'file'] as const).find((name) => next[name] !== undefined);
     if (firstRefused) (form.elements.namedItem(firstRefused) as HTMLElement | null)?.focus();
-    if (!fields.success || !(file instanceof File) || file.size === 0) return;
+    if (!fields.success || fileProblem || !file) return;
     try {
       await upload.mutateAsync({ ...fields.data, file });
       onDone();

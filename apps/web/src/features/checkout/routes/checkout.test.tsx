@@ -1,4 +1,4 @@
-import { accountMessages, checkoutMessages, currencyMessages, notices, onAccountCreditMessages, paths, unpaidCapMessage } from '@autoparts/shared';
+import { accountMessages, checkoutMessages, companyMessages, currencyMessages, notices, onAccountCreditMessages, paths, unpaidCapMessage } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { anAddress, torontoAddress } from '../../../test/addresses';
 import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
+import { anOrder } from '../../../test/orders';
 import { ORDER_NOTE_MAX_LENGTH, PO_NUMBER_MAX_LENGTH, type Cart, type CheckoutQuote, type MyCompany } from '@autoparts/shared';
 import { Component as CheckoutPage } from './checkout';
 
@@ -109,6 +110,8 @@ const ofCompany = (company: Partial<MyCompany> = {}, locations: unknown[] = []) 
     body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: null, poRequired: false, role: 'buyer', balance: 0, available: null, ...company },
   },
   'GET /api/company/locations': { body: locations },
+  // The PO number typed, among the company's orders (decision 187): none carries it.
+  'GET /api/company/orders?poNumber=*': { body: [] },
 });
 
 /** Chooses Standard shipping and waits until Place order may be pressed. */
@@ -460,6 +463,39 @@ describe('Checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(accountMessages.refusals['credit-limit'])).toBeInTheDocument();
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'account', poNumber: 'PO-9' });
+  });
+
+  it('warns, without refusing, when the PO number typed is already on orders of the company still standing (decision 187)', async () => {
+    const earlier = (orderNumber: string) => ({ ...anOrder({ _id: `o-${orderNumber}` }), orderNumber, placedBy: 'Bo Buyer (bo@example.com)', location: 'Depot', paymentMethod: 'account', dueOn: '2027-01-05' });
+    const { server, user } = openCheckout({
+      ...ofCompany({ poRequired: true }),
+      'GET /api/company/orders?poNumber=PO-77': { body: [earlier('100002'), earlier('100001')] },
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-9', orderNumber: '100003', total: 199.11, paymentMethod: 'card', dueOn: null } },
+    });
+    await chooseStandard(user);
+    const po = screen.getByLabelText('Purchase-order number (required by your company)');
+    const warning = companyMessages.poNumberOnOrders('PO-77', ['100002', '100001']);
+    // Asked once the field is left, as the server keeps it (spaces around it dropped).
+    await user.type(po, ' PO-77 ');
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(warning)).toHaveAttribute('role', 'status');
+    expect(server.paths()).toContain('GET /api/company/orders?poNumber=PO-77');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toHaveAccessibleDescription(warning);
+    // Another number found on no order: no warning.
+    await user.clear(po);
+    await user.type(po, 'PO-78');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());
+    expect(place).not.toHaveAccessibleDescription(warning);
+    // It warns only: the order with a PO number already used is placed when asked.
+    await user.clear(po);
+    await user.type(po, 'PO-77');
+    await user.tab();
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    await user.click(place);
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ poNumber: 'PO-77' }));
   });
 
   it('says the credit left with On account, and that the total is over it before Place order (decision 169)', async () => {

@@ -1,6 +1,7 @@
 import {
   checkoutExtrasFor,
   checkoutExtrasSchema,
+  companyMessages,
   dollarsToCents,
   newIdempotencyKey,
   ON_ACCOUNT_ROLES,
@@ -26,7 +27,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { privateHead } from '../../../lib/page-heads';
 import { isApiError } from '../../../lib/api-client';
 import { addressesQuery } from '../../addresses/api/addresses';
-import { companyLocationsQuery, myCompanyQuery } from '../../companies/api/companies';
+import { companyLocationsQuery, companyOrdersWithPoQuery, myCompanyQuery } from '../../companies/api/companies';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
 import { refusalOf, usePlaceCheckout, useQuote, type ShipTo } from '../api/checkout';
@@ -82,6 +83,12 @@ export function Component() {
   const onAccount = terms !== null && paymentMethod === 'account';
   // A company's PO rule holds for every order placed for it, by card too (decision 106).
   const poRequired = Boolean(company.data?.poRequired);
+  // A member's PO number, once typed (as the server keeps it), is looked up among the company's
+  // orders still standing: one found is most often the same order placed twice (decision 187).
+  const [poTyped, setPoTyped] = useState('');
+  const poOrders = useQuery({ ...companyOrdersWithPoQuery(poTyped), enabled: company.data !== undefined && poTyped !== '' });
+  const poWarning =
+    poTyped !== '' && poOrders.data?.length ? companyMessages.poNumberOnOrders(poTyped, poOrders.data.map((order) => order.orderNumber)) : undefined;
   // Another choice prices the order again: a refusal of the last Place order no longer says what is shown.
   const chooseAddress = useCallback((id: string) => {
     setShipTo({ addressId: id });
@@ -283,8 +290,12 @@ export function Component() {
             label={poRequired ? 'Purchase-order number (required by your company)' : 'Purchase-order number (optional)'}
             maxLength={PO_NUMBER_MAX_LENGTH}
             error={errors.poNumber?.message}
-            {...register('poNumber')}
+            {...register('poNumber', { onBlur: (event: { target: { value: string } }) => setPoTyped(checkoutExtrasSchema.shape.poNumber.safeParse(event.target.value).data ?? '') })}
           />
+          {/* Present from the start, so that a warning put in it is read out; Place order names it too. */}
+          <p id="checkout-po-used" role="status" className={poWarning ? 'text-sm font-medium text-amber-900' : 'sr-only'}>
+            {poWarning}
+          </p>
           <TextareaField
             label="Note for this order (optional)"
             rows={3}
@@ -295,7 +306,7 @@ export function Component() {
           />
           {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} reason={placeRefusal.reason} />}
           <div className="sm:max-w-xs">
-            <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
+            <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={[whyNot && 'checkout-why-not', poWarning && 'checkout-po-used'].filter(Boolean).join(' ') || undefined}>
               Place order
             </SubmitButton>
           </div>

@@ -56,6 +56,16 @@ export const companyOrdersQuery = (page: number) =>
     queryFn: ({ signal }) => api<CompanyOrder[]>(`/company/orders?page=${page}`, { signal, auth: true }),
   });
 
+/**
+ * The company's orders still standing that carry `poNumber` (as checkout keeps one): checkout's
+ * warning of an order placed twice (decision 187). Under the company's key, as its other reads.
+ */
+export const companyOrdersWithPoQuery = (poNumber: string) =>
+  queryOptions({
+    queryKey: [...companyKey, 'orders', 'po', poNumber],
+    queryFn: ({ signal }) => api<CompanyOrder[]>(`/company/orders?poNumber=${encodeURIComponent(poNumber)}`, { signal, auth: true }),
+  });
+
 /** The company's ledger (owner and accounts members; decision 081). */
 export const companyLedgerQuery = queryOptions({
   queryKey: [...companyKey, 'ledger'],

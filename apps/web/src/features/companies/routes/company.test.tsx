@@ -1,4 +1,4 @@
-import { addDays, companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
+import { addDays, CERTIFICATE_DOCUMENT_MAX_BYTES, certificateMessages, companyMessages, notices, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -396,6 +396,43 @@ describe('Company', () => {
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(within(form).getByLabelText('State')).toHaveFocus();
     expect(within(form).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says a document over 5 MB or of a type the shop does not take at its field before sending it, and a server refusal once', async () => {
+    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+    delete location.isDefault;
+    const server = stubFetch({
+      ...companyRoutes('owner'),
+      'GET /api/company/locations': { body: [location] },
+      'GET /api/company/locations/loc-1/certificates': { body: [] },
+      'POST /api/company/locations/loc-1/certificates': { status: 400, body: { message: certificateMessages.fileType } },
+    });
+    renderCompany();
+    // A file picker's "All files" lets any file through, whatever the input's `accept` says.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' }));
+    await user.selectOptions(form.getByLabelText('State'), 'IL');
+    await user.type(form.getByLabelText('Certificate number'), 'RS-1');
+    await user.type(form.getByLabelText('Expires on'), addDays(new Date().toISOString().slice(0, 10), 30));
+    const document = form.getByLabelText(/^Document/);
+    const posts = () => server.calls.filter((call) => call.method === 'POST');
+
+    await user.upload(document, new File([`%PDF-${"x".repeat(CERTIFICATE_DOCUMENT_MAX_BYTES)}`], 'scan.pdf', { type: 'application/pdf' }));
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    expect(document).toHaveFocus();
+    expect(document).toHaveAccessibleDescription(expect.stringContaining(certificateMessages.fileTooLarge));
+    await user.upload(document, new File(['a letter'], 'letter.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    expect(document).toHaveAccessibleDescription(expect.stringContaining(certificateMessages.fileType));
+    expect(posts()).toHaveLength(0);
+
+    // A file the browser cannot tell (its bytes are no PDF): the server's refusal, said once, in the form.
+    await user.upload(document, new File(['not a PDF at all'], 'scan.pdf', { type: 'application/pdf' }));
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(certificateMessages.fileType);
+    expect(posts()).toHaveLength(1);
+    expect(screen.queryByText(notices.somethingWrong)).not.toBeInTheDocument();
   });
 
   it('checks a new location when Add address is pressed, then on each change, not on leaving a field (decision 085)', async () => {
