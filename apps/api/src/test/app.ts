@@ -3,11 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { parseEnv } from '../env';
+import { isEngineFree } from './passes';
 import { createScratchDatabase } from './scratch-database';
+
+const apiRoot = path.resolve(import.meta.dirname, '../..');
 
 export interface TestAppOptions {
   /** A built web app to serve; by default a directory that does not exist, so only the API is served. */
@@ -162,6 +165,11 @@ let pgliteTemplate: Promise<Blob> | undefined;
  * TEST_DATABASE_URL's server, else PGlite in memory. `close()` drops it on the server.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
+  // A file the PostgreSQL pass leaves out as reaching no database must not reach one (decision 189).
+  const { testPath } = expect.getState();
+  if (isEngineFree(apiRoot, testPath)) {
+    throw new Error(`${testPath} opens a test database but is listed as engine-free (test/passes.ts): remove it from the list, so that it runs in both passes`);
+  }
   const template = inject('databaseTemplate');
   if (template.engine === 'pglite') {
     pgliteTemplate ??= readFile(template.file).then((bytes) => new Blob([bytes]));
