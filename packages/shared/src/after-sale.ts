@@ -146,6 +146,19 @@ export const timelineEventSchema = z.object({
   url: z.string().nullable(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+/**
+ * The timeline's words for a credit note (decision 192): `amount` as the shop writes money. A
+ * card's refund is "Refunded", an order on account's "Credited to account" (decision 081); the
+ * credit note of a partly shipped order's cancelled rest says the rest was cancelled, not only
+ * that money went back.
+ */
+export const timelineMessages = {
+  refunded: (amount: string, creditNote: string, onAccount: boolean) =>
+    `${onAccount ? 'Credited to account' : 'Refunded'} ${amount} (credit note ${creditNote})`,
+  restCancelled: (amount: string, creditNote: string, onAccount: boolean) =>
+    `The unshipped rest cancelled and ${onAccount ? 'credited to account' : 'refunded'} ${amount} (credit note ${creditNote})`,
+} as const;
 /**
  * When a part's warranty ends: `months` after its clock started (delivery, else its last
  * shipment), counted in UTC as the server checks a claim.
