@@ -91,6 +91,12 @@ export const shipmentMessages = {
   trackingTaken: 'This order already has a parcel with this tracking number: it was recorded once.',
   /** Which parcel a tracking link follows, after its "Track parcel": "UPS 1Z 999 AA1 01 2345 6784". */
   parcelName: (carrier: CarrierCode, trackingNumber: string) => `${carrierNames[carrier]} ${formatTrackingNumber(carrier, trackingNumber)}`,
+  /**
+   * Under a line of an order shipped in part (decision 192): how many of its units went, and what
+   * became of the rest: still to come while the order is partly shipped, cancelled once its rest was.
+   */
+  lineShipped: (shipped: number, left: number, restCancelled: boolean) =>
+    left === 0 ? `${shipped} shipped` : `${shipped} shipped, ${left} ${restCancelled ? 'cancelled (not shipped)' : 'still to come'}`,
 } as const;
 
 /**
