@@ -55,6 +55,11 @@ for (const width of widths) {
       // The form closes once the list is fetched again, a moment after the status shows: Ship…
       // pressed before then closed the form it was about to close (a failure at 390 px, 1 run of 2).
       await expect(form).toHaveCount(0);
+      // The customer's order says under its line what went and what is still to come (decision 192).
+      await shopper.goto('/dashboard');
+      const partly = shopper.getByRole('row').filter({ hasText: part.name });
+      await partly.getByText('Order details').click();
+      await expect(partly.getByRole('list', { name: /^Lines of order/ })).toContainText(shipmentMessages.lineShipped(1, part.minOrderQuantity - 1, false));
 
       // The rest: everything left is the default.
       await row.getByText('Ship…').click();

@@ -91,6 +91,12 @@ export const shipmentMessages = {
   trackingTaken: 'This order already has a parcel with this tracking number: it was recorded once.',
   /** Which parcel a tracking link follows, after its "Track parcel": "UPS 1Z 999 AA1 01 2345 6784". */
   parcelName: (carrier: CarrierCode, trackingNumber: string) => `${carrierNames[carrier]} ${formatTrackingNumber(carrier, trackingNumber)}`,
+  /**
+   * Under a line of an order shipped in part (decision 192): how many of its units went, and what
+   * became of the rest: still to come while the order is partly shipped, cancelled once its rest was.
+   */
+  lineShipped: (shipped: number, left: number, restCancelled: boolean) =>
+    left === 0 ? `${shipped} shipped` : `${shipped} shipped, ${left} ${restCancelled ? 'cancelled (not shipped)' : 'still to come'}`,
 } as const;
 
 /**
@@ -146,6 +152,19 @@ export const timelineEventSchema = z.object({
   url: z.string().nullable(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+/**
+ * The timeline's words for a credit note (decision 192): `amount` as the shop writes money. A
+ * card's refund is "Refunded", an order on account's "Credited to account" (decision 081); the
+ * credit note of a partly shipped order's cancelled rest says the rest was cancelled, not only
+ * that money went back.
+ */
+export const timelineMessages = {
+  refunded: (amount: string, creditNote: string, onAccount: boolean) =>
+    `${onAccount ? 'Credited to account' : 'Refunded'} ${amount} (credit note ${creditNote})`,
+  restCancelled: (amount: string, creditNote: string, onAccount: boolean) =>
+    `The unshipped rest cancelled and ${onAccount ? 'credited to account' : 'refunded'} ${amount} (credit note ${creditNote})`,
+} as const;
 /**
  * When a part's warranty ends: `months` after its clock started (delivery, else its last
  * shipment), counted in UTC as the server checks a claim.

@@ -14,6 +14,7 @@ import {
   type ShipOrderInput,
   type TimelineEvent,
   moneyOrderOf, restRefund,
+  timelineMessages,
 } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
@@ -26,6 +27,7 @@ import { changeOrderStatus, type OrderLineRow, type OrderRow } from '../orders/m
 export interface AfterSale {
   shipments: Shipment[];
   returns: {
+    id: string;
     rmaNumber: string;
     status: string;
     /** A warranty claim approved with a replacement: the order that sends it. */
@@ -35,7 +37,8 @@ export interface AfterSale {
     receivedAt: Date | null;
     refundedAt: Date | null;
   }[];
-  creditNotes: { number: string; amountCents: number; issuedAt: Date }[];
+  /** `returnId`: the return it refunds; none for a cancellation's (the whole order's, or its unshipped rest's). */
+  creditNotes: { number: string; amountCents: number; issuedAt: Date; returnId: string | null }[];
 }
 
 export const noAfterSale: AfterSale = { shipments: [], returns: [], creditNotes: [] };
@@ -60,6 +63,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
       .leftJoin('orders as replacement', 'replacement.id', 'returns.replacement_order_id')
       .select([
         'returns.order_id',
+        'returns.id',
         'returns.rma_number',
         'returns.status',
         'returns.created_at',
@@ -91,6 +95,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
   }
   for (const row of returns) {
     byOrder.get(row.order_id)?.returns.push({
+      id: row.id,
       rmaNumber: formatRmaNumber(row.rma_number),
       status: row.status,
       replacementOrderNumber: row.replacement_order_number === null ? null : String(row.replacement_order_number),
@@ -101,16 +106,26 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
     });
   }
   for (const row of notes) {
-    byOrder.get(row.order_id)?.creditNotes.push({ number: formatCreditNoteNumber(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
+    byOrder.get(row.order_id)?.creditNotes.push({
+      number: formatCreditNoteNumber(row.number),
+      amountCents: row.amount_cents,
+      issuedAt: row.issued_at,
+      returnId: row.return_id,
+    });
   }
   return byOrder;
 }
 
-/** The customer's timeline of an order, oldest first. */
+/**
+ * The customer's timeline of an order, oldest first. A credit note follows what it refunds: its
+ * return's "refunded", or the order's "Cancelled" (decision 192). The two are written in one
+ * transaction, the credit note stamped with the transaction's start and the other with the
+ * application's clock, so by their times alone the refund came first.
+ */
 export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   const events: (TimelineEvent & { time: number })[] = [];
-  const add = (kind: TimelineEvent['kind'], at: Date, label: string, url: string | null = null) =>
-    events.push({ kind, at: at.toISOString(), label, url, time: at.getTime() });
+  const add = (kind: TimelineEvent['kind'], at: Date, label: string, url: string | null = null, follows?: Date) =>
+    events.push({ kind, at: at.toISOString(), label, url, time: Math.max(at.getTime(), follows?.getTime() ?? 0) });
   add('placed', row.created_at, 'Order placed');
   if (row.paid_at) add('paid', row.paid_at, 'Paid');
   after.shipments.forEach((shipment, index) => {
@@ -120,6 +135,12 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
     add('shipment', new Date(shipment.shippedAt), `${what}: ${units} item${units === 1 ? '' : 's'} by ${carrierNames[shipment.carrier]}${tracking}`, shipment.trackingUrl);
   });
   if (row.delivered_at) add('delivered', row.delivered_at, 'Delivered');
+  // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
+  const onAccount = row.payment_method === 'account';
+  const amountOf = (note: AfterSale['creditNotes'][number]) => formatPrice(centsToDollars(note.amountCents));
+  const addNote = (note: AfterSale['creditNotes'][number], follows?: Date) =>
+    add('refund', note.issuedAt, timelineMessages.refunded(amountOf(note), note.number, onAccount), null, follows);
+  const returnIds = new Set(after.returns.map((entry) => entry.id));
   for (const entry of after.returns) {
     add('return', entry.createdAt, `Return ${entry.rmaNumber} requested`);
     if (entry.decidedAt) {
@@ -133,13 +154,20 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
     }
     if (entry.receivedAt) add('return', entry.receivedAt, `Return ${entry.rmaNumber} received`);
     if (entry.refundedAt) add('return', entry.refundedAt, `Return ${entry.rmaNumber} refunded`);
+    for (const note of after.creditNotes) if (note.returnId === entry.id) addNote(note, entry.refundedAt ?? undefined);
   }
-  // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
-  const given = row.payment_method === 'account' ? 'Credited to account' : 'Refunded';
+  const cancelled = row.status === 'cancelled' && row.cancelled_at ? row.cancelled_at : null;
+  if (cancelled) add('cancelled', cancelled, 'Cancelled');
   for (const note of after.creditNotes) {
+<<<<<<< HEAD
     add('refund', note.issuedAt, `${given} ${formatCents(note.amountCents)} (credit note ${note.number})`);
+=======
+    if (note.returnId !== null && returnIds.has(note.returnId)) continue;
+    if (note.returnId !== null || cancelled) addNote(note, cancelled ?? undefined);
+    // No return and no cancelled order: the unshipped rest of a partly shipped order was cancelled (decision 055).
+    else add('refund', note.issuedAt, timelineMessages.restCancelled(amountOf(note), note.number, onAccount));
+>>>>>>> fix/aftersale2
   }
-  if (row.status === 'cancelled' && row.cancelled_at) add('cancelled', row.cancelled_at, 'Cancelled');
   // Stable: events at the same moment keep the order they were added in.
   return events
     .map((event, index) => ({ event, index }))

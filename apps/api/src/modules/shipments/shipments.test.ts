@@ -237,7 +237,11 @@ describe('cancelling a partly shipped order', () => {
     expect(text).toContain('Total credited $23.96');
     const page = await orderPage(orderId);
     expect(page.status).toBe('shipped');
-    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringMatching(/^Refunded \$23\.96 \(credit note CN-\d{6}\)$/) });
+    // The timeline says what happened: the rest cancelled, and refunded (decision 192).
+    expect(page.timeline.at(-1)).toMatchObject({
+      kind: 'refund',
+      label: expect.stringMatching(/^The unshipped rest cancelled and refunded \$23\.96 \(credit note CN-\d{6}\)$/),
+    });
 
     // What went cannot be cancelled.
     expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 409, apiErrors.shippedNotCancellable);
@@ -260,6 +264,16 @@ describe('cancelling a partly shipped order', () => {
     expect(response.json()).toEqual({ deletedCount: 1, refunded: 59.87 });
     expect(await auditCount(app)).toBe(audits + 1);
     expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456701' }), 409, shipmentMessages.notShippable);
+  });
+
+  it('a paid order cancelled whole: its timeline says Cancelled, then the refund (decision 192)', async () => {
+    const { orderId } = await paidOrder();
+    expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 200);
+    const page = await orderPage(orderId);
+    expect(page.timeline.slice(-2).map((event) => [event.kind, event.label])).toEqual([
+      ['cancelled', 'Cancelled'],
+      ['refund', expect.stringMatching(/^Refunded \$95\.80 \(credit note CN-\d{6}\)$/)],
+    ]);
   });
 
   it('answers with this cancel’s refund only, not the order’s earlier ones', async () => {

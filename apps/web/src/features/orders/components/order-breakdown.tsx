@@ -1,4 +1,4 @@
-import { addressLines, formatPrice, partPromiseMessages, type Order, type ShipTo } from '@autoparts/shared';
+import { addressLines, formatPrice, partPromiseMessages, shipmentMessages, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
 import { OrderDocuments } from '../../invoices/components/order-documents';
@@ -12,10 +12,11 @@ import { CurrencyNotes } from './currency-notes';
  */
 export function OrderBreakdown({ order, headingLevel = 3 }: { order: Order; /** Its headings' level: 2 right under a page's H1. */ headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
+  const shipped = shippedOfLines(order);
   return (
     <div className="space-y-4 text-sm text-slate-700">
       <ul aria-label={`Lines of order ${order.orderNumber}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-        {order.lines.map((line) => (
+        {order.lines.map((line, index) => (
           <li key={`${line.kind}-${line.partId}-${line.partNumber}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
             <span className="min-w-0">
               <span className="tabular-nums">{line.quantity} ×</span> <span className="font-semibold text-ink [overflow-wrap:anywhere]">{line.name}</span>
@@ -25,6 +26,7 @@ export function OrderBreakdown({ order, headingLevel = 3 }: { order: Order; /** 
                   {partPromiseMessages.fitPromiseLine}
                 </span>
               )}
+              {shipped[index] && <span className="block text-xs text-slate-600">{shipped[index]}</span>}
             </span>
             <span className="tabular-nums">
               {formatPrice(line.lineTotal)} <span className="text-xs text-slate-500">({formatPrice(line.unitPrice)} each)</span>
@@ -76,6 +78,27 @@ export function OrderBreakdown({ order, headingLevel = 3 }: { order: Order; /** 
       )}
     </div>
   );
+}
+
+/**
+ * What shipped of each part line of an order sent in parts, and what became of the rest (decision
+ * 192): by the parcels the server lists, each line taking its part's shipped units in turn. Nothing
+ * is said of an order whose every unit went, or of one nothing of which has shipped.
+ */
+function shippedOfLines(order: Order): (string | undefined)[] {
+  const none = order.lines.map(() => undefined);
+  if (order.shipments.length === 0) return none;
+  const units = new Map<string, number>();
+  for (const line of order.shipments.flatMap((shipment) => shipment.lines)) units.set(line.partId, (units.get(line.partId) ?? 0) + line.quantity);
+  const shipped = order.lines.map((line) => {
+    if (line.kind !== 'part') return null;
+    const went = Math.min(line.quantity, units.get(line.partId) ?? 0);
+    units.set(line.partId, (units.get(line.partId) ?? 0) - went);
+    return { went, left: line.quantity - went };
+  });
+  if (shipped.every((entry) => entry === null || entry.left === 0)) return none;
+  const restCancelled = order.status !== 'partially_shipped';
+  return shipped.map((entry) => (entry ? shipmentMessages.lineShipped(entry.went, entry.left, restCancelled) : undefined));
 }
 
 /** A ship-to address as the label prints it, the country in words ("United States"), then the phone. */

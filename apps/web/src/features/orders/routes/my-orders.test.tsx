@@ -281,6 +281,28 @@ describe('My Orders', () => {
     await waitFor(() => expect(within(rowOf('Radiator')).getByRole('link', { name: 'Order 100045' })).toHaveFocus());
   });
 
+  it('keeps the keyboard on a partly shipped order after its Cancel: only its rest is cancelled, and it stays (decision 192)', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const partly = anOrder({ _id: 'order-4', name: 'Water Pump', orderNumber: '100046', paid: true, status: 'partially_shipped', transactionId: 'pi_partly' });
+    let orders = [partly, paid];
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: () => ({ body: orders }),
+      'DELETE /api/myorder?id=order-4': () => {
+        orders = [{ ...partly, status: 'shipped' }, paid];
+        return { body: { deletedCount: 1, refunded: 20 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Water Pump')).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(within(rowOf('Water Pump')).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+    await waitFor(() => expect(within(rowOf('Water Pump')).getByRole('link', { name: 'Order 100046' })).toHaveFocus());
+    expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).not.toHaveFocus();
+  });
+
   it('gives the focus to the heading when the last order is cancelled', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let orders = [unpaid];

@@ -1,4 +1,4 @@
-import { confirmations, MY_ORDERS_PAGE_SIZE, paths, type Order } from '@autoparts/shared';
+import { cancelsOnlyTheRest, confirmations, MY_ORDERS_PAGE_SIZE, orderKindOf, paths, type Order } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -41,8 +41,11 @@ export function Component() {
     if (!window.confirm(confirmations.cancelOrder)) return;
     const at = list.indexOf(order);
     const neighbour = list[at + 1] ?? list[at - 1];
+    // A partly shipped order's Cancel cancels its rest: the order stays (shipped), and so does the
+    // keyboard, on its link (decision 192); any other cancelled order leaves the list.
+    const stays = cancelsOnlyTheRest(order.status, orderKindOf(order.paymentProvider));
     // The hook reports success and failure with a toast.
-    cancel.mutate(order._id, { onSuccess: () => removed(order._id, neighbour?._id ?? null) });
+    cancel.mutate(order._id, { onSuccess: () => removed(order._id, stays ? order._id : (neighbour?._id ?? null)) });
   }
 
   return (

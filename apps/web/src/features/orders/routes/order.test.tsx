@@ -1,9 +1,9 @@
-import { apiErrors, buyAgainMessages, companyMessages } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages, companyMessages, shipmentMessages } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
-import { anOrder } from '../../../test/orders';
+import { anOrder, notShippedYet } from '../../../test/orders';
 import { aCustomer } from '../../../test/users';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as OrderPage } from './order';
@@ -112,6 +112,65 @@ describe('An order’s page', () => {
     expect(screen.getByRole('link', { name: 'Download invoice INV-000001 (PDF), order 100042' })).toHaveAttribute('href', '/api/order/order-8/invoice.pdf');
     expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: buyAgainMessages.button })).not.toBeInTheDocument();
+  });
+
+  it('says under each line of a partly shipped order what went and what is still to come; once its rest is cancelled, what was cancelled (decision 192)', async () => {
+    const line = { vehicleId: null, fitChecked: false, img: '/images/parts/brake-pads.svg', unitPrice: 12.5, ...notShippedYet } as const;
+    const parcel = (id: string, partId: string, quantity: number) => ({
+      id,
+      carrier: 'ups' as const,
+      trackingNumber: `1Z999AA1012345678${id}`,
+      trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${id}`,
+      shippedAt: '2026-11-20T10:00:00.000Z',
+      lines: [{ partId, partNumber: partId, name: partId, quantity }],
+    });
+    const order = (status: 'partially_shipped' | 'shipped') => ({
+      ...anOrder({
+        _id: 'order-7',
+        status,
+        paid: true,
+        lines: [
+          { ...line, kind: 'part' as const, partId: 'pads', partNumber: 'BRK-1001', name: 'Brake Pads', quantity: 20, lineTotal: 250 },
+          { ...line, kind: 'part' as const, partId: 'rotor', partNumber: 'ROT-2002', name: 'Rotor', quantity: 2, lineTotal: 25 },
+        ],
+        shipments: [parcel('4', 'pads', 1), parcel('5', 'pads', 1), parcel('6', 'rotor', 2)],
+      }),
+      yours: true,
+    });
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: order('partially_shipped') } });
+    const { unmount } = renderOrderPage('100042');
+    const lines = await screen.findByRole('list', { name: 'Lines of order 100042' });
+    const [pads, rotor] = within(lines).getAllByRole('listitem');
+    expect(pads).toHaveTextContent(shipmentMessages.lineShipped(2, 18, false));
+    expect(shipmentMessages.lineShipped(2, 18, false)).toBe('2 shipped, 18 still to come');
+    expect(rotor).toHaveTextContent('2 shipped');
+    unmount();
+
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: order('shipped') } });
+    renderOrderPage('100042');
+    const after = await screen.findByRole('list', { name: 'Lines of order 100042' });
+    expect(within(after).getAllByRole('listitem')[0]).toHaveTextContent('2 shipped, 18 cancelled (not shipped)');
+  });
+
+  it('says nothing of shipping under the lines of an order that went whole', async () => {
+    stubFetch({
+      'GET /api/orders/by-number/100042': {
+        body: {
+          ...anOrder({
+            _id: 'order-7',
+            status: 'shipped',
+            paid: true,
+            shipments: [
+              { id: 's', carrier: 'ups', trackingNumber: '1Z999AA10123456784', trackingUrl: null, shippedAt: '2026-11-20T10:00:00.000Z', lines: [{ partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', quantity: 5 }] },
+            ],
+          }),
+          yours: true,
+        },
+      },
+    });
+    renderOrderPage('100042');
+    const lines = await screen.findByRole('list', { name: 'Lines of order 100042' });
+    expect(lines).not.toHaveTextContent('shipped');
   });
 
   it('says an order that is not there (or not yours) was not found', async () => {

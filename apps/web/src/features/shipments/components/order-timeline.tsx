@@ -38,20 +38,26 @@ export function OrderTimeline({ order, headingLevel = 3 }: { order: Order; headi
   );
 }
 
-/** The tracking links of an order's parcels, for its row in My Orders. */
+/**
+ * The tracking links of an order's parcels, for its row in My Orders: each numbered as the timeline
+ * numbers its shipment ("Shipment 3" is "Track parcel 3", though parcel 2 went with no tracking
+ * link), and saying it opens the carrier's site, as the timeline's links do (decision 192).
+ */
 export function TrackingLinks({ order }: { order: Order }) {
-  const tracked = order.shipments.filter((shipment) => shipment.trackingUrl);
-  if (tracked.length === 0) return null;
+  if (!order.shipments.some((shipment) => shipment.trackingUrl)) return null;
+  const numbered = order.shipments.length > 1;
   return (
     <ul className="mt-1 space-y-0.5 text-xs">
-      {tracked.map((shipment, index) => (
-        <li key={shipment.id}>
-          <a href={shipment.trackingUrl ?? undefined} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline">
-            Track {tracked.length > 1 ? `parcel ${index + 1}` : 'parcel'}
-            <span className="sr-only">{` of order ${order.orderNumber}`}</span>
-          </a>
-        </li>
-      ))}
+      {order.shipments.map((shipment, index) =>
+        shipment.trackingUrl ? (
+          <li key={shipment.id}>
+            <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline">
+              Track {numbered ? `parcel ${index + 1}` : 'parcel'}{' '}
+              <span className="sr-only">{`of order ${order.orderNumber} (opens the carrier’s site)`}</span>
+            </a>
+          </li>
+        ) : null,
+      )}
     </ul>
   );
 }
