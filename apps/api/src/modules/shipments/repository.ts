@@ -137,7 +137,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   if (row.delivered_at) add('delivered', row.delivered_at, 'Delivered');
   // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
   const onAccount = row.payment_method === 'account';
-  const amountOf = (note: AfterSale['creditNotes'][number]) => formatPrice(centsToDollars(note.amountCents));
+  const amountOf = (note: AfterSale['creditNotes'][number]) => formatCents(note.amountCents);
   const addNote = (note: AfterSale['creditNotes'][number], follows?: Date) =>
     add('refund', note.issuedAt, timelineMessages.refunded(amountOf(note), note.number, onAccount), null, follows);
   const returnIds = new Set(after.returns.map((entry) => entry.id));
@@ -159,14 +159,10 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   const cancelled = row.status === 'cancelled' && row.cancelled_at ? row.cancelled_at : null;
   if (cancelled) add('cancelled', cancelled, 'Cancelled');
   for (const note of after.creditNotes) {
-<<<<<<< HEAD
-    add('refund', note.issuedAt, `${given} ${formatCents(note.amountCents)} (credit note ${note.number})`);
-=======
     if (note.returnId !== null && returnIds.has(note.returnId)) continue;
     if (note.returnId !== null || cancelled) addNote(note, cancelled ?? undefined);
     // No return and no cancelled order: the unshipped rest of a partly shipped order was cancelled (decision 055).
     else add('refund', note.issuedAt, timelineMessages.restCancelled(amountOf(note), note.number, onAccount));
->>>>>>> fix/aftersale2
   }
   // Stable: events at the same moment keep the order they were added in.
   return events
