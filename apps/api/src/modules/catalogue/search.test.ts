@@ -57,6 +57,19 @@ describe('GET /api/search: relevance', () => {
     expect(partNumbers(await search({ q: 'hydralic tapet' }))[0]).toBe('ENG-7777');
   });
 
+  it('corrects only a word that starts no word of the names: a word typed right finds no look-alikes (decision 191)', async () => {
+    // "rotor" is a word of the names: not also "motor" (starter motors); "alter" starts "alternator": not also "filter".
+    const rotor = await search({ q: 'rotor' });
+    expect(rotor.total).toBeGreaterThan(0);
+    expect(rotor.items.map((item) => item.name).filter((name) => !/rotor/i.test(name))).toEqual([]);
+    expect(rotor.facets.categories.map((facet) => facet.slug)).toEqual(['brakes']);
+    const alter = await search({ q: 'alter' });
+    expect(alter.total).toBeGreaterThan(0);
+    expect(alter.items.map((item) => item.name).filter((name) => !/alternator/i.test(name))).toEqual([]);
+    // A word that starts none is still read as the nearest ones.
+    expect((await search({ q: 'altrnator' })).items[0]?.name).toMatch(/Alternator/);
+  });
+
   it('finds parts by the start of a word of their names, whole words as words', async () => {
     expect((await search({ q: 'altern' })).items[0]?.name).toMatch(/Alternator/);
     expect((await search({ q: 'serpent' })).items[0]?.name).toMatch(/^Serpentine Belt/);

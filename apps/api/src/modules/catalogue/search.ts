@@ -15,7 +15,8 @@ const CORRECTIONS_PER_WORD = 3;
 
 /**
  * The words a buyer may have meant by each word typed: the words of the parts' names that start
- * with it ("altern" → "alternator") or are closest to it by pg_trgm similarity ("alternatr"),
+ * with it ("altern" → "alternator"), or, when none does, those closest to it by pg_trgm
+ * similarity ("alternatr"; decision 191: "rotor" is not also "motor"),
  * looked up in the short search_words list (migration 0009). A word that is like no word of any
  * name ("blet" in "serpentin blet") is left out rather than matching nothing. Answers a
  * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; a word is a prefix only
@@ -38,7 +39,11 @@ async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefine
   // Only letters and digits reach to_tsquery, so nothing typed can break its syntax.
   const clean = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
   const groups = tokens.flatMap((token) => {
-    const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
+    // A word of the names, or the start of some, is what was meant: its look-alikes are not
+    // ("rotor" is no typo of "motor", "alter" of "filter"); only a word that starts none is corrected.
+    const own = found.rows.filter((row) => row.token === token);
+    const started = own.filter((row) => row.word.startsWith(token));
+    const meant = (started.length > 0 ? started : own).map((row) => clean(row.word)).filter(Boolean);
     if (words.includes(token) && meant.length === 0) return [];
     // A prefix makes GIN read every entry that starts with it: eight times the index work of
     // the words themselves for "brake pads" (docs/benchmarks.md). So when the names' words that
