@@ -301,9 +301,12 @@ describe('/shop while the next answer loads', () => {
     await waitFor(() => expect(screen.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getByRole('heading', { level: 2, name: 'Parts for “filters”' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: '30 parts for “filters”' })).not.toBeInTheDocument();
+    // Nor the pads' counts per category beside the filters' search.
+    expect(screen.getByRole('link', { name: /^Brakes/ })).toHaveTextContent(/^Brakes$/);
 
-    answer(result({ total: 10 }));
+    answer(result({ total: 10, facets: { categories: [{ slug: 'filters', name: 'Filters', count: 10 }] } }));
     expect(await screen.findByRole('heading', { level: 2, name: '10 parts for “filters”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Filters/ })).toHaveTextContent(/^Filters10 parts$/);
   });
 
   it('keeps the count while another page of the same search loads', async () => {
@@ -317,6 +320,7 @@ describe('/shop while the next answer loads', () => {
     await user.click(within(pages).getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true'));
     expect(screen.getByRole('heading', { level: 2, name: '30 parts for “pads”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Brakes/ })).toHaveTextContent(/^Brakes20 parts$/);
     answer(result({ page: 2 }));
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
   });

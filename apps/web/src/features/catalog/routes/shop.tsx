@@ -107,7 +107,7 @@ export function Component() {
               {shownFor ? `Fits my ${vehicleLabel(shownFor)}` : 'Fits my vehicle'}
             </label>
             <Suspense>
-              <CategoryFacets result={result} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
+              <CategoryFacets result={result} counted={answered} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
             </Suspense>
             <Suspense>
               <PriceFilter min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
@@ -278,11 +278,14 @@ const FACET_PLACEHOLDERS = 10;
 
 function CategoryFacets({
   result,
+  counted,
   loading,
   selected,
   link,
 }: {
   result: SearchResult | undefined;
+  /** `result` answers this search (pages aside): its counts are this search's, else not said while the answer loads. */
+  counted: boolean;
   /** A result is coming (not for a page the search does not have, which is not asked for). */
   loading: boolean;
   selected: string | undefined;
@@ -312,10 +315,12 @@ function CategoryFacets({
           <li key={facet.slug}>
             <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
               <span>{facet.name}</span>
-              <span className="text-slate-500">
-                {facet.count}
-                <span className="sr-only">{facet.count === 1 ? ' part' : ' parts'}</span>
-              </span>
+              {counted && (
+                <span className="text-slate-500">
+                  {facet.count}
+                  <span className="sr-only">{facet.count === 1 ? ' part' : ' parts'}</span>
+                </span>
+              )}
             </Link>
           </li>
         ))}
