@@ -129,6 +129,12 @@ describe('GET /api/search: relevance', () => {
     expect(result.items.map((item) => item.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^Glow Plug/)]));
   });
 
+  it('answers an empty page for a category the shop has that nothing of the search is in', async () => {
+    const result = await search({ q: 'alternator', category: 'wipers' });
+    expect(result.total).toBe(0);
+    expect(result.facets.categories.map((facet) => facet.slug)).toEqual(['electrical']);
+  });
+
   it('answers an empty page for a text that matches nothing', async () => {
     expect((await search({ q: 'zq' })).total).toBe(0);
     expect(await search({ q: 'zzqxv' })).toMatchObject({ items: [], total: 0, facets: { categories: [] } });
@@ -284,6 +290,8 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     ['page 101', { page: 101 }, catalogueMessages.badPage],
     ['a page that is no number', { page: 'two' }, catalogueMessages.badPage],
     ['a category that is no slug', { category: 'Brakes & more' }, catalogueMessages.badCategory],
+    // A slug the shop has no category of: not "0 parts" on a page of its own (decision 191).
+    ['a category the shop does not have', { category: 'cheap-replica-parts' }, catalogueMessages.badCategory],
     ['a vehicle that is no id', { vehicle: 'corolla' }, catalogueMessages.badVehicle],
     ['a negative price', { minPrice: -1 }, catalogueMessages.badPrice],
     ['a price that is no number', { maxPrice: 'cheap' }, catalogueMessages.badPrice],
