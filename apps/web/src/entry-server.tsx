@@ -210,7 +210,7 @@ export async function renderPartPage({
  * Whether the page at `url` is /shop at a page its search does not have (the server answers 404,
  * decision 103), or at a search the shop refuses: what the shared schema refuses, or the API (a
  * category it does not have). Such an address is no page of the shop's (decision 191): said on the
- * page, answered 404, with no canonical of its own (`/shop?category=anything` was a page titled so).
+ * page and answered 404 (`/shop?category=anything` was a 200 page titled so, for anyone to link to).
  */
 function isMissingShopPage(queryClient: QueryClient, url: URL): boolean {
   if (url.pathname !== paths.shop) return false;
