@@ -61,6 +61,18 @@ for (const width of widths) {
       await expect(page).toHaveURL(/\/shop$/);
       await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
     });
+
+    test('/shop at a category the shop does not have is a 404 that says so and leads back to every part (decision 191)', async ({ page }) => {
+      const made = await page.goto('/shop?category=cheap-replica-parts');
+      expect(made?.status()).toBe(404);
+      await waitForApp(page);
+      await expect(page.getByRole('alert')).toHaveText(new RegExp(`^${catalogueMessages.badCategory}`));
+      await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts?$/ })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: 'Clear all filters' }).click();
+      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+    });
   });
 }
 

@@ -98,6 +98,24 @@ describe('renderPage of /shop at a page its search does not have', () => {
     expect(asked.some((url) => url.startsWith('/api/search'))).toBe(false);
   });
 
+  it('is notFound for a search the shop refuses: a category it does not have (the API’s 400), a range the schema refuses (decision 191)', async () => {
+    const refusing = (search: string) =>
+      renderPage({
+        url: new URL(`http://shop.test/shop?${search}`),
+        baseUrl: 'http://shop.test',
+        found: true,
+        api: async (url: string) =>
+          url.startsWith('/api/search')
+            ? new Response(JSON.stringify({ message: catalogueMessages.badCategory }), { status: 400, headers: { 'content-type': 'application/json' } })
+            : new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }),
+      });
+
+    expect((await refusing('category=cheap-replica-parts')).notFound).toBe(true);
+    expect((await refusing('category=Cheap%20Replica')).notFound).toBe(true);
+    expect((await shop('minPrice=50&maxPrice=10')).notFound).toBe(true);
+    expect((await shop('category=brakes')).notFound).toBe(false);
+  });
+
   it('is notFound past the search’s last page, and found on it', async () => {
     const past = await shop('page=3');
     const last = await shop('page=2');

@@ -11,7 +11,7 @@ import { routes } from './app/router';
 import { PageMeta, type PageMetaProps } from './components/page-meta';
 import { isApiError, setApiTransport, type Transport } from './lib/api-client';
 import { partQuery } from './features/orders/api/get-part';
-import { isMissingSearchPage, searchQuery, shopSearchParams } from './features/catalog/api/search';
+import { isMissingSearchPage, searchQuery, searchRefusal, shopSearchParams } from './features/catalog/api/search';
 import { privatePageHead } from './lib/page-heads';
 import { setSiteBase } from './lib/site-url';
 import { meQuery } from './lib/me';
@@ -120,9 +120,10 @@ export async function renderPage({
       const queryClient = serverQueryClient();
       await prefetchPageData(queryClient, url);
       const head = pageHead(queryClient, url, found);
+      // Read before rendering, which lets go of the queries that failed (a search refused).
+      const notFound = isMissingPart(queryClient, url) || isMissingShopPage(queryClient, url);
       const { html, ...page } = await rendered(queryClient, url);
       const split = splitHead(html);
-      const notFound = isMissingPart(queryClient, url) || isMissingShopPage(queryClient, url);
       queryClient.clear();
       return { ...page, html: split.body, head: { ...head, markup: split.head }, notFound };
     }),
@@ -205,11 +206,21 @@ export async function renderPartPage({
   );
 }
 
-/** Whether the page at `url` is /shop at a page its search does not have (the server answers 404, decision 103). */
+/**
+ * Whether the page at `url` is /shop at a page its search does not have (the server answers 404,
+ * decision 103), or at a search the shop refuses: what the shared schema refuses, or the API (a
+ * category it does not have). Such an address is no page of the shop's (decision 191): said on the
+ * page and answered 404 (`/shop?category=anything` was a 200 page titled so, for anyone to link to).
+ */
 function isMissingShopPage(queryClient: QueryClient, url: URL): boolean {
   if (url.pathname !== paths.shop) return false;
   const params = shopSearchParams(url.searchParams);
-  return isMissingSearchPage(params, queryClient.getQueryData(searchQuery(params).queryKey));
+  const { queryKey } = searchQuery(params);
+  return (
+    isMissingSearchPage(params, queryClient.getQueryData(queryKey)) ||
+    searchRefusal(params) !== undefined ||
+    isApiError(queryClient.getQueryState(queryKey)?.error, 400)
+  );
 }
 
 export function isServerRendered(pathname: string) {

@@ -6,5 +6,9 @@ export function createCatalogueRepository(db: Db) {
     async categories(): Promise<Category[]> {
       return db.selectFrom('categories').select(['slug', 'name']).orderBy('position').execute();
     },
+    /** Whether the shop has a category of this slug (its primary key). */
+    async hasCategory(slug: string): Promise<boolean> {
+      return (await db.selectFrom('categories').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+    },
   };
 }

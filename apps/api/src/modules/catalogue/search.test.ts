@@ -57,6 +57,19 @@ describe('GET /api/search: relevance', () => {
     expect(partNumbers(await search({ q: 'hydralic tapet' }))[0]).toBe('ENG-7777');
   });
 
+  it('corrects only a word that starts no word of the names: a word typed right finds no look-alikes (decision 191)', async () => {
+    // "rotor" is a word of the names: not also "motor" (starter motors); "alter" starts "alternator": not also "filter".
+    const rotor = await search({ q: 'rotor' });
+    expect(rotor.total).toBeGreaterThan(0);
+    expect(rotor.items.map((item) => item.name).filter((name) => !/rotor/i.test(name))).toEqual([]);
+    expect(rotor.facets.categories.map((facet) => facet.slug)).toEqual(['brakes']);
+    const alter = await search({ q: 'alter' });
+    expect(alter.total).toBeGreaterThan(0);
+    expect(alter.items.map((item) => item.name).filter((name) => !/alternator/i.test(name))).toEqual([]);
+    // A word that starts none is still read as the nearest ones.
+    expect((await search({ q: 'altrnator' })).items[0]?.name).toMatch(/Alternator/);
+  });
+
   it('finds parts by the start of a word of their names, whole words as words', async () => {
     expect((await search({ q: 'altern' })).items[0]?.name).toMatch(/Alternator/);
     expect((await search({ q: 'serpent' })).items[0]?.name).toMatch(/^Serpentine Belt/);
@@ -114,6 +127,12 @@ describe('GET /api/search: relevance', () => {
 
     expect(result.items[0]?.name).toMatch(/Ceramic/);
     expect(result.items.map((item) => item.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^Glow Plug/)]));
+  });
+
+  it('answers an empty page for a category the shop has that nothing of the search is in', async () => {
+    const result = await search({ q: 'alternator', category: 'wipers' });
+    expect(result.total).toBe(0);
+    expect(result.facets.categories.map((facet) => facet.slug)).toEqual(['electrical']);
   });
 
   it('answers an empty page for a text that matches nothing', async () => {
@@ -271,6 +290,8 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     ['page 101', { page: 101 }, catalogueMessages.badPage],
     ['a page that is no number', { page: 'two' }, catalogueMessages.badPage],
     ['a category that is no slug', { category: 'Brakes & more' }, catalogueMessages.badCategory],
+    // A slug the shop has no category of: not "0 parts" on a page of its own (decision 191).
+    ['a category the shop does not have', { category: 'cheap-replica-parts' }, catalogueMessages.badCategory],
     ['a vehicle that is no id', { vehicle: 'corolla' }, catalogueMessages.badVehicle],
     ['a negative price', { minPrice: -1 }, catalogueMessages.badPrice],
     ['a price that is no number', { maxPrice: 'cheap' }, catalogueMessages.badPrice],

@@ -15,7 +15,8 @@ const CORRECTIONS_PER_WORD = 3;
 
 /**
  * The words a buyer may have meant by each word typed: the words of the parts' names that start
- * with it ("altern" → "alternator") or are closest to it by pg_trgm similarity ("alternatr"),
+ * with it ("altern" → "alternator"), or, when none does, those closest to it by pg_trgm
+ * similarity ("alternatr"; decision 191: "rotor" is not also "motor"),
  * looked up in the short search_words list (migration 0009). A word that is like no word of any
  * name ("blet" in "serpentin blet") is left out rather than matching nothing. Answers a
  * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; a word is a prefix only
@@ -38,7 +39,11 @@ async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefine
   // Only letters and digits reach to_tsquery, so nothing typed can break its syntax.
   const clean = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
   const groups = tokens.flatMap((token) => {
-    const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
+    // A word of the names, or the start of some, is what was meant: its look-alikes are not
+    // ("rotor" is no typo of "motor", "alter" of "filter"); only a word that starts none is corrected.
+    const own = found.rows.filter((row) => row.token === token);
+    const started = own.filter((row) => row.word.startsWith(token));
+    const meant = (started.length > 0 ? started : own).map((row) => clean(row.word)).filter(Boolean);
     if (words.includes(token) && meant.length === 0) return [];
     // A prefix makes GIN read every entry that starts with it: eight times the index work of
     // the words themselves for "brake pads" (docs/benchmarks.md). So when the names' words that
@@ -149,8 +154,9 @@ async function textMatch(db: Db, q: string) {
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
  *   in the order of an index (migration 0014) instead of sorting every part.
  * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
- * sorts by their price of one unit: their rates worked out once in the statement and joined to
- * the matches, which are then MATERIALIZED (every match's price is read to sort them).
+ * sorts, and a price range filters, by their price of one unit (the one their cards show): their
+ * rates worked out once in the statement and joined to the matches, which are then MATERIALIZED
+ * (every match's price is read to sort or filter them).
  */
 export async function searchParts(db: Db, query: SearchQuery, buyer?: string): Promise<SearchResult> {
   const result = await (await searchStatement(db, query, buyer)).executeTakeFirstOrThrow();
@@ -175,6 +181,11 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   const q = query.q?.trim() ?? '';
   const text = q ? await textMatch(db, q) : undefined;
   const selective = text !== undefined || query.vehicle !== undefined;
+  // A member with contract prices sorts and filters by the price they pay (decision 085; the price
+  // filter, decision 191): their rates are worked out once and joined to the matches; everyone
+  // else, and a member's search without a price sort or range, by the list price.
+  const priced = query.sort === 'price-asc' || query.sort === 'price-desc' || query.minPrice !== undefined || query.maxPrice !== undefined;
+  const byMemberPrice = buyer !== undefined && priced;
 
   // Everything but the category: the facets count the categories within these.
   const matched = db
@@ -194,8 +205,11 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
           ),
         );
       }
+      // A member's price is never above the list price (decision 104): a list price below the lowest
+      // asked for is below theirs too, so that bound holds for everyone here; the highest is the
+      // member's own (below), as a list price above it may be theirs below it.
       if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
-      if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
+      if (query.maxPrice !== undefined && !byMemberPrice) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
       // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it)
       // with at least its minimum order in stock (below it no order can be placed; its page says "Out of stock").
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
@@ -204,15 +218,20 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
   type Matched = InferResult<typeof matched>[number];
 
-  // A member with contract prices sorts by the price they pay (decision 085): their rates are
-  // worked out once and joined to the matches; everyone else, and any other sort, by the list price.
-  const member = buyer !== undefined && (query.sort === 'price-asc' || query.sort === 'price-desc') ? memberUnitCentsSql(buyer) : undefined;
+  const member = buyer !== undefined && byMemberPrice ? memberUnitCentsSql(buyer) : undefined;
+  const range = [
+    ...(query.minPrice !== undefined ? [sql`priced.price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
+    ...(query.maxPrice !== undefined ? [sql`priced.price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
+  ];
   const matches = member
     ? sql<Matched>`(
-        with ${member.ctes}
-        select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.name, listed.seq, listed.rank
-        from (${matched}) as listed
-        ${member.joinedTo('listed')}
+        select * from (
+          with ${member.ctes}
+          select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.name, listed.seq, listed.rank
+          from (${matched}) as listed
+          ${member.joinedTo('listed')}
+        ) as priced
+        ${range.length > 0 ? sql`where ${sql.join(range, sql` and `)}` : sql``}
       )`
     : matched;
 

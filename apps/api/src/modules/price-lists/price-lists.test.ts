@@ -342,6 +342,36 @@ describe('search sorted by price (decision 085)', () => {
   });
 });
 
+describe('search by a price range (decision 191)', () => {
+  it("keeps a member's results to the range by the price they pay, as their cards show it; a visitor's by the list price", async () => {
+    await app.db.insertInto('categories').values({ slug: 'ox-hubs', name: 'Ox hubs', position: 94 }).execute();
+    // One after the other: a search without a text or sort lists them in this order.
+    const cheap = await insertPart(app, { priceCents: 1500, name: 'Ox hub small' });
+    const dealt = await insertPart(app, { priceCents: 5000, name: 'Ox hub dealt' });
+    const dear = await insertPart(app, { priceCents: 6000, name: 'Ox hub large' });
+    await app.db.updateTable('parts').set({ category_slug: 'ox-hubs' }).where('id', 'in', [cheap, dealt, dear]).execute();
+    // $50.00 listed, $12.00 to Fleetco.
+    const deal = await createList({ name: 'Ox deal', priority: 3, entries: [{ partId: dealt, unitPrice: 12 }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { priceListIds: [fleetList, deal] }), 200);
+
+    const search = async (credential: Credential, range: string) => {
+      const response = await send(credential, 'GET', `/api/search?category=ox-hubs&${range}`);
+      expectReply(response, 200);
+      const reply = response.json() as { items: Array<{ _id: string; price: number }>; total: number; facets: { categories: Array<{ slug: string; count: number }> } };
+      return { parts: reply.items.map((item) => [item._id, item.price]), total: reply.total, counted: reply.facets.categories.find((facet) => facet.slug === 'ox-hubs')?.count };
+    };
+    // Up to $20: the member's $12.00 hub is theirs at that price; a visitor's is $50.00.
+    expect(await search(byCookie(fleetBuyer), 'maxPrice=20')).toEqual({ parts: [[cheap, 15], [dealt, 12]], total: 2, counted: 2 });
+    expect(await search(anonymous, 'maxPrice=20')).toEqual({ parts: [[cheap, 15]], total: 1, counted: 1 });
+    // From $40: not the hub the member's card says is $12.00.
+    expect(await search(byCookie(fleetBuyer), 'minPrice=40')).toEqual({ parts: [[dear, 60]], total: 1, counted: 1 });
+    expect(await search(anonymous, 'minPrice=40')).toEqual({ parts: [[dealt, 50], [dear, 60]], total: 2, counted: 2 });
+    // Sorted by their price within the range.
+    expect((await search(byCookie(fleetBuyer), 'maxPrice=20&sort=price-asc')).parts).toEqual([[dealt, 12], [cheap, 15]]);
+    expect((await search(byToken(rivalBuyer), 'maxPrice=20')).parts).toEqual([[cheap, 15]]);
+  });
+});
+
 describe('a member never pays more than anyone else for the same quantity (decision 104)', () => {
   // The trade-accounts audit's case: 12 % off a category, taken off the one-unit list price, is
   // dearer than the part's own retail break at the quantity it is bought in.

@@ -37,7 +37,7 @@ const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
 });
 
 /** /shop with every search answered by `reply`; the page's other reads answered too. */
-function renderShop(path: string, reply: () => SearchResult = () => result(), queryClient?: QueryClient) {
+function renderShop(path: string, reply: () => SearchResult | Promise<SearchResult> = () => result(), queryClient?: QueryClient) {
   const server = stubFetch({
     'GET /api/me': signedOutReply,
     'GET /api/vehicles/years': { body: [2019] },
@@ -45,7 +45,7 @@ function renderShop(path: string, reply: () => SearchResult = () => result(), qu
     'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
     [`GET /api/vehicles/${CAMRY}/applications?*`]: { body: [] },
     'GET /api/vehicles/options?*': { body: { submodels: [], engines: [], vehicles: [] } },
-    'GET /api/search?*': () => ({ body: reply() }),
+    'GET /api/search?*': async () => ({ body: await reply() }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
   return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path, queryClient }), searches };
@@ -281,6 +281,49 @@ describe('/shop with the server gone', () => {
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Parts for “filters”' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('/shop while the next answer loads', () => {
+  it('keeps the old list but says no count of it for a new search, and the count again once answered', async () => {
+    const user = userEvent.setup();
+    let answer: (value: SearchResult) => void = () => {};
+    let reply: () => SearchResult | Promise<SearchResult> = () => result();
+    renderShop('/shop?q=pads', () => reply());
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByRole('heading', { level: 2, name: '30 parts for “pads”' })).toBeInTheDocument();
+
+    reply = () => new Promise((resolve) => (answer = resolve));
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'filters{Enter}');
+
+    // The pads stay on screen, dimmed, while the filters load: 30 is their count, not the filters'.
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Parts for “filters”' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: '30 parts for “filters”' })).not.toBeInTheDocument();
+    // Nor the pads' counts per category beside the filters' search.
+    expect(screen.getByRole('link', { name: /^Brakes/ })).toHaveTextContent(/^Brakes$/);
+
+    answer(result({ total: 10, facets: { categories: [{ slug: 'filters', name: 'Filters', count: 10 }] } }));
+    expect(await screen.findByRole('heading', { level: 2, name: '10 parts for “filters”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Filters/ })).toHaveTextContent(/^Filters10 parts$/);
+  });
+
+  it('keeps the count while another page of the same search loads', async () => {
+    const user = userEvent.setup();
+    let answer: (value: SearchResult) => void = () => {};
+    let reply: () => SearchResult | Promise<SearchResult> = () => result();
+    renderShop('/shop?q=pads', () => reply());
+    const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+
+    reply = () => new Promise((resolve) => (answer = resolve));
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByRole('heading', { level: 2, name: '30 parts for “pads”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Brakes/ })).toHaveTextContent(/^Brakes20 parts$/);
+    answer(result({ page: 2 }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
   });
 });
 

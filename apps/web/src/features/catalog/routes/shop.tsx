@@ -60,7 +60,10 @@ export function Component() {
   const refusal = searchRefusal(params);
   // The answer to this search, if there is one: not the previous search's, kept while nothing is asked.
   const result = unreachable || refusal ? undefined : search.data;
-  const count = result ? `${result.total} ${result.total === 1 ? 'part' : 'parts'}` : 'Parts';
+  // The count is said only of this search's answer: while another search's list stays on screen
+  // (dimmed, as the next loads) its total is not this search's, only when just the page changed.
+  const answered = useAnsweredSearch(params, search.data !== undefined && !search.isPlaceholderData);
+  const count = result && (!search.isPlaceholderData || answered) ? `${result.total} ${result.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
   // A text with nothing to see is no search (the schema's rule): nothing to quote back.
   const heading = params.q && hasVisibleText(params.q) && !refusal ? `${count} for “${params.q}”` : count;
@@ -104,7 +107,7 @@ export function Component() {
               {shownFor ? `Fits my ${vehicleLabel(shownFor)}` : 'Fits my vehicle'}
             </label>
             <Suspense>
-              <CategoryFacets result={result} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
+              <CategoryFacets result={result} counted={answered} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
             </Suspense>
             <Suspense>
               <PriceFilter min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
@@ -157,6 +160,20 @@ export function Component() {
       </div>
     </div>
   );
+}
+
+/** The search without its page: the pages of one search share its total and facets. */
+const searchOf = ({ page: _page, ...rest }: Record<string, string>) => new URLSearchParams(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))).toString();
+
+/**
+ * Whether the list on screen answers this search, pages aside: the search last answered is
+ * remembered (adjusted while rendering, as useTextFollowing) and compared with the one asked for.
+ */
+function useAnsweredSearch(params: Record<string, string>, settled: boolean): boolean {
+  const asked = searchOf(params);
+  const [last, setLast] = useState(asked);
+  if (settled && last !== asked) setLast(asked);
+  return last === asked;
 }
 
 /** The list is narrowed to a vehicle: which one, and the one link back to every part. */
@@ -261,11 +278,14 @@ const FACET_PLACEHOLDERS = 10;
 
 function CategoryFacets({
   result,
+  counted,
   loading,
   selected,
   link,
 }: {
   result: SearchResult | undefined;
+  /** `result` answers this search (pages aside): its counts are this search's, else not said while the answer loads. */
+  counted: boolean;
   /** A result is coming (not for a page the search does not have, which is not asked for). */
   loading: boolean;
   selected: string | undefined;
@@ -295,10 +315,12 @@ function CategoryFacets({
           <li key={facet.slug}>
             <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
               <span>{facet.name}</span>
-              <span className="text-slate-500">
-                {facet.count}
-                <span className="sr-only">{facet.count === 1 ? ' part' : ' parts'}</span>
-              </span>
+              {counted && (
+                <span className="text-slate-500">
+                  {facet.count}
+                  <span className="sr-only">{facet.count === 1 ? ' part' : ' parts'}</span>
+                </span>
+              )}
             </Link>
           </li>
         ))}
