@@ -121,6 +121,8 @@ export const apiErrors = {
   headersTooLarge: 'The request’s headers are larger than the shop takes.',
   /** Node's 408 of a request that has not arrived whole in time (decision 193). */
   requestTimeout: 'The request took too long to arrive. Please try again.',
+  /** nginx's own 502 or 504: no instance of the shop answered (decision 193). */
+  shopUnreachable: 'The shop cannot be reached right now. Please try again in a moment.',
 } as const;
 
 /**
