@@ -320,7 +320,7 @@ it("makes its own refusals in the shop's words, with the shop's headers: JSON un
     for (const name of everyReply) expect(reply.headers.get(name), `${label}: ${name}`).toBe(shops.headers.get(name));
   };
   const big = 'x'.repeat(10 * 1024 * 1024);
-  const cases = [
+  const cases: { label: string; url: string; init: RequestInit; status: number; message: string }[] = [
     { label: 'a body over 9 MB to the API', url: '/api/cart/preview', init: { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'a body over 9 MB to a page', url: '/shop', init: { method: 'POST', body: big }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'headers over nginx’s buffers', url: '/api/parts', init: { headers: { 'x-big': 'a'.repeat(10_000) } }, status: 431, message: apiErrors.headersTooLarge },
