@@ -309,3 +309,61 @@ it("logs each request in nginx's access log by its id, without the tokens and e-
   // The shop logs the same request under the same id, with its address cleaned.
   for (const id of ids) expect(logged).toContain(id);
 });
+
+// Regression (was a bug): nginx's own 404, 413, 431 and 502 were its HTML ("<center>nginx</center>")
+// without the shop's headers: no CSP, no nosniff, no DENY, no HSTS (decision 193).
+it("makes its own refusals in the shop's words, with the shop's headers: JSON under /api/, a page elsewhere", async () => {
+  const shops = await fetch(`${proxy}/api/part/not-a-part`);
+  await shops.arrayBuffer();
+  const everyReply = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'permissions-policy'];
+  const expectShopHeaders = (reply: Response, label: string) => {
+    for (const name of everyReply) expect(reply.headers.get(name), `${label}: ${name}`).toBe(shops.headers.get(name));
+  };
+  const big = 'x'.repeat(10 * 1024 * 1024);
+  const cases: { label: string; url: string; init: RequestInit; status: number; message: string }[] = [
+    { label: 'a body over 9 MB to the API', url: '/api/cart/preview', init: { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }, status: 413, message: apiErrors.bodyTooLarge },
+    { label: 'a body over 9 MB to a page', url: '/shop', init: { method: 'POST', body: big }, status: 413, message: apiErrors.bodyTooLarge },
+    { label: 'headers over nginx’s buffers', url: '/api/parts', init: { headers: { 'x-big': 'a'.repeat(10_000) } }, status: 431, message: apiErrors.headersTooLarge },
+  ];
+  for (const { label, url, init, status, message } of cases) {
+    const reply = await fetch(`${proxy}${url}`, init);
+    const text = await reply.text();
+    expect(reply.status, label).toBe(status);
+    expect(reply.headers.get('x-upstream'), `${label}: no instance was asked`).toBeNull();
+    expectShopHeaders(reply, label);
+    expect(reply.headers.get('cache-control'), label).toBe('private, no-store');
+    expect(text, label).not.toMatch(/nginx/i);
+    if (url.startsWith('/api/')) {
+      expect(reply.headers.get('content-type'), label).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(text), label).toEqual({ message });
+    } else {
+      expect(reply.headers.get('content-type'), label).toBe('text/html; charset=utf-8');
+      expect(text, label).toContain(`<h1 style="font-size:1.75rem;line-height:1.3">${message}</h1>`);
+    }
+  }
+
+  // The instances' liveness and metrics, from outside: the shop's own not-found answer.
+  for (const url of ['/healthz', '/readyz', '/metrics', '/%68ealthz']) {
+    const reply = await fetch(`${proxy}${url}`);
+    expect(reply.status, url).toBe(404);
+    expect(reply.headers.get('x-upstream'), `${url}: the shop answered`).toMatch(/^127\.0\.0\.1:/);
+    expectShopHeaders(reply, url);
+    expect(await reply.json(), url).toEqual({ message: apiErrors.notFound });
+  }
+
+  // No instance answers: a second nginx in front of two ports nobody listens on.
+  const alone = fs.mkdtempSync(path.join(work, 'alone-'));
+  const nobody = await startNginx({ work: alone, port: await freePort(), upstreamPorts: [await freePort(), await freePort()], assetsRoot: alone });
+  try {
+    for (const [url, type] of [['/api/parts', 'application/json'], ['/shop', 'text/html']] as const) {
+      const reply = await fetch(`${nobody.url}${url}`);
+      const text = await reply.text();
+      expect(reply.status, url).toBe(502);
+      expectShopHeaders(reply, url);
+      expect(reply.headers.get('content-type'), url).toBe(`${type}; charset=utf-8`);
+      expect(text, url).toContain(type === 'application/json' ? JSON.stringify({ message: apiErrors.shopUnreachable }) : apiErrors.shopUnreachable);
+    }
+  } finally {
+    await nobody.stop();
+  }
+});

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { writeProxyReplies } from '../deploy/proxy-replies';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Debian's libnginx-mod-http-brotli-static, which deploy/nginx-assets.conf's `brotli_static` needs. */
@@ -18,7 +19,9 @@ export interface Nginx {
  * An nginx of our own on plain HTTP at a free port, configured as deploy/nginx.conf's site:
  * its upstream block (its two ports made `upstreamPorts`), its server_tokens, body limit, access log and catalogue
  * imports' location, deploy/nginx-proxy.conf for `location /`
- * and what has no file, and deploy/nginx-assets.conf for `/assets/` from `assetsRoot`'s `assets/`.
+ * and what has no file, deploy/nginx-assets.conf for `/assets/` from `assetsRoot`'s `assets/`,
+ * deploy/nginx-replies.conf for nginx's own replies (their files written into `work`), and the
+ * site's location hiding `/healthz`, `/readyz` and `/metrics`.
  * Each proxied reply names the instance that gave it (X-Upstream). For the deployment test and the
  * bench; `work` is a folder of the caller's for its configuration, logs and temporary files.
  */
@@ -42,6 +45,17 @@ export async function startNginx({
   const tokens = /^ {4}server_tokens \S+;$/m.exec(site)?.[0] ?? '';
   const imports = /^ {4}location = \/api\/admin\/catalogue\/imports \{[\s\S]*?\n {4}\}$/m.exec(site)?.[0];
   if (!bodyLimit || !imports) throw new Error("deploy/nginx.conf has no client_max_body_size or no location for catalogue imports");
+  // nginx's own replies (deploy/nginx-replies.conf), their files written here as a release writes
+  // them, and the site's locations that hide the instances' liveness and metrics.
+  const replyKind = /^map \$uri \$autoparts_reply \{[\s\S]*?\n\}$/m.exec(site)?.[0];
+  const hidden = /^ {4}location ~ \^\/\(healthz[\s\S]*?\n {4}\}$/m.exec(site)?.[0];
+  if (!replyKind || !hidden || !site.includes('include /etc/nginx/snippets/autoparts-replies.conf;')) {
+    throw new Error("deploy/nginx.conf has no map of $autoparts_reply, no include of its replies or no location hiding /healthz");
+  }
+  const repliesDir = path.join(work, 'proxy-replies');
+  writeProxyReplies(repliesDir);
+  const replies = path.join(work, 'nginx-replies.conf');
+  fs.writeFileSync(replies, fs.readFileSync(path.join(root, 'deploy/nginx-replies.conf'), 'utf8').replaceAll('/opt/autoparts/proxy-replies', repliesDir));
   // The site's access log, written here: its format and the one it names (else Debian's nginx.conf
   // logs every site in `combined`, to /var/log/nginx/access.log).
   const accessLog = path.join(work, 'access.log');
@@ -62,6 +76,7 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   ${logFormat}
+  ${replyKind}
   access_log ${accessLog} ${logFormatName};
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${upstreamPorts[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${upstreamPorts[1]}`)}
@@ -70,6 +85,8 @@ http {
 ${tokens}
 ${bodyLimit}
 ${imports.replace('include /etc/nginx/snippets/autoparts-proxy.conf;', proxied)}
+    include ${replies};
+${hidden.replace('include /etc/nginx/snippets/autoparts-proxy.conf;', proxied)}
     location / {
       ${proxied}
     }

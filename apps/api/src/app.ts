@@ -52,7 +52,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { clientConfigRoutes } from './plugins/client-config';
 import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
-import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
+import { clientErrorHandler, errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
 import { outageLog } from './lib/outage-log';
 import { metrics } from './plugins/metrics';
 import { requestLog } from './plugins/request-log';
@@ -112,6 +112,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     frameworkErrors,
+    clientErrorHandler,
     // A request's id is unique across instances and restarts (Fastify's own counter, req-1, is
     // neither), and returned as X-Request-Id for a customer or a proxy's log to quote. The proxy's
     // (nginx's $request_id) is taken only when the shop trusts a proxy at all (decision 108).

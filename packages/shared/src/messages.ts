@@ -117,6 +117,12 @@ export const apiErrors = {
   unsupportedMediaType: 'The request body is of a type the shop does not read here.',
   /** Fastify's router's 400 of a URL with a broken percent-escape: not echoed back (decision 130). */
   badUrl: 'This address is not one the shop can read.',
+  /** Node's 431 of a request whose headers are over its limit (16 KB), in the shop's words (decision 193). */
+  headersTooLarge: 'The request’s headers are larger than the shop takes.',
+  /** Node's 408 of a request that has not arrived whole in time (decision 193). */
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  /** nginx's own 502 or 504: no instance of the shop answered (decision 193). */
+  shopUnreachable: 'The shop cannot be reached right now. Please try again in a moment.',
 } as const;
 
 /**

@@ -522,6 +522,22 @@ describe('a refusal comes before any validation', () => {
     expect(answers).toEqual(badRequests.map(([label]) => `${label}: 401 403`));
   });
 
+  // Regression (was a bug): the `{email}` was compared in the handler, after validation (decision 193).
+  it('a call on another account’s {email} with a bad body or query answers 403 to a customer, not 400; its owner gets the 400', async () => {
+    const onAccount = (email: string): Array<[string, Request]> => [
+      ['PUT /user/{email} {email:42}', { method: 'PUT', url: `/api/user/${encodeURIComponent(email)}`, payload: { email: 42 } }],
+      ['GET /myorder/{email}?page=abc', { method: 'GET', url: `/api/myorder/${encodeURIComponent(email)}?page=abc` }],
+    ];
+    const answers: string[] = [];
+    for (const [label, request] of onAccount(admin.email)) {
+      answers.push(`${label}: ${(await call(app, byToken(customer), request)).statusCode} ${(await call(app, byCookie(customer), request)).statusCode}`);
+    }
+    expect(answers).toEqual(onAccount(admin.email).map(([label]) => `${label}: 403 403`));
+    for (const [, request] of onAccount(customer.email.toUpperCase())) expectReply(await call(app, byToken(customer), request), 400);
+    // An admin may read another's orders: the query is read, and refused for what it says.
+    expectReply(await call(app, byToken(admin), onAccount(customer.email)[1]![1]), 400);
+  });
+
   it('POST /reviews with {} answers 401 signed out, not 400', async () => {
     await expectRefused(anonymous, { method: 'POST', url: '/api/reviews', payload: {} }, 401);
   });

@@ -1,11 +1,12 @@
 import { apiErrors, fieldErrorSchema, requestNotValid } from '@autoparts/shared';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collided, databaseUnavailable } from '../db/database';
 import { outageLog, type OutageLog } from '../lib/outage-log';
 import { inProcessHeaders } from './request-log';
-import { withSecurityHeaders } from './security-headers';
+import { rawReplyHeaders, withSecurityHeaders } from './security-headers';
 
 /** Methods whose request may carry a body: the ones a client can leave halfway. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -150,6 +151,40 @@ function zodsOwnWords(code: string, message: string | undefined, params: Record<
   if (!text) return false;
   if (code === 'invalid_type') return (message ?? '').startsWith(text.slice(0, text.lastIndexOf(', received ') + ', received '.length));
   return message === text;
+}
+
+/**
+ * What Node refuses before there is a request for Fastify to route (its `clientError`): headers over
+ * its 16 KB (431), a request that has not arrived whole in time (408), anything it cannot read as
+ * HTTP — a malformed request line, header or length (400). Fastify's own answer is
+ * `{ error, message, statusCode }` with no other header; this one is DESIGN §5's `{ message }` in
+ * the shop's words, with the headers every reply carries, and the connection closed as Node's and
+ * Fastify's are (decision 193). A connection reset, or a socket already gone, is answered nothing.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', apiErrors.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', apiErrors.requestTimeout]
+        : [400, 'Bad Request', requestNotValid];
+  // Most are a scanner's or a load balancer's, not the shop's to act on (as Fastify logs them).
+  this.log.trace({ err: error }, `client error ${status}`);
+  // A reply already begun on this connection (Node's own check) is not written into.
+  const begun = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !begun) {
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...rawReplyHeaders(),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /**

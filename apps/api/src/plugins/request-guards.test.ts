@@ -159,11 +159,58 @@ describe('a URL with a broken percent-escape', () => {
   });
 });
 
+let listening: Promise<number> | undefined;
+/** The test app's port, listening on 127.0.0.1 from the first call on. */
+function port(): Promise<number> {
+  listening ??= app.listen({ port: 0, host: '127.0.0.1' }).then((address) => Number(new URL(address).port));
+  return listening;
+}
+
+/** Sends `text` on a new connection and answers all the shop wrote back before closing it. */
+async function exchange(text: string): Promise<string> {
+  const socket = net.connect(await port(), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.write(text);
+  await closed;
+  return received;
+}
+
+/** A reply read off the socket: its status, its headers (names in lower case) and its body. */
+function parsed(received: string) {
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
+}
+
+/** Headers every reply carries, compared with a reply a route wrote. */
+const EVERY_REPLY = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'permissions-policy'];
+
+// Regression (was a bug): what Node refuses before Fastify has a request went out as Fastify's
+// `{ error, message, statusCode }` in English, with no security header (decision 193).
+describe('a request Node cannot take', () => {
+  it.each([
+    ['headers over 16 KB', `GET /api/parts HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, apiErrors.headersTooLarge],
+    ['a malformed request line', 'GET /a b c HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400, requestNotValid],
+    ['a length that is no number', 'POST /api/cart/preview HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n', 400, requestNotValid],
+  ])('(%s) is answered in the shop’s words, with the headers every reply carries', async (_label, text, status, message) => {
+    const expected = await app.inject({ method: 'GET', url: '/api/part/not-a-part' });
+    const reply = parsed(await exchange(text));
+    expect(reply.status).toBe(status);
+    expect(reply.body).toEqual({ message });
+    for (const name of EVERY_REPLY) expect(reply.headers[name], name).toBe(expected.headers[name]);
+    expect(reply.headers['cache-control']).toBe('private, no-store');
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(reply.headers.connection).toBe('close');
+  });
+});
+
 describe('a request sent a byte at a time', () => {
   it('is answered 408 and cut off once the whole request has taken too long', { timeout: 30_000 }, async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const socket = net.connect(Number(port), '127.0.0.1');
+    const socket = net.connect(await port(), '127.0.0.1');
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
@@ -181,5 +228,8 @@ describe('a request sent a byte at a time', () => {
     // Cut off before the body was complete: the route never ran.
     expect(sent).toBeLessThan(body.length);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    const reply = parsed(received);
+    expect(reply.body).toEqual({ message: apiErrors.requestTimeout });
+    expect(reply.headers['content-security-policy']).toBeTruthy();
   });
 });

@@ -32,6 +32,15 @@ export function withSecurityHeaders(request: FastifyRequest, reply: FastifyReply
   }
 }
 
+/**
+ * The headers of a reply written straight to the socket, where Node refused the request before
+ * Fastify had one (`clientErrorHandler` in errors.ts): every reply's, and kept by no cache, as the
+ * request's address is not known.
+ */
+export function rawReplyHeaders(): Record<string, string> {
+  return { ...everyReplyHeaders(), 'cache-control': API_NOT_KEPT };
+}
+
 let replyHeaders: Record<string, string> | undefined;
 /** helmet's headers and ours, computed once. */
 function everyReplyHeaders(): Record<string, string> {

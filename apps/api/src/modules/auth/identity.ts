@@ -1,7 +1,7 @@
 import { apiErrors, type Role } from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createUsersRepository } from '../users/repository';
+import { createUsersRepository, normaliseEmail } from '../users/repository';
 import { createAccessTokens } from './access-tokens';
 import type { Auth } from './auth';
 
@@ -24,6 +24,12 @@ declare module 'fastify' {
     identify: (request: FastifyRequest) => Promise<Identity | null>;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The guards of a call on an account's own things by its `{email}` (the profile, its orders):
+     * the caller alone, or also an admin. Each runs after `requireUser`.
+     */
+    requireEmailOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireEmailOwnerOrAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -62,6 +68,18 @@ export function registerIdentity(app: FastifyInstance, auth: Auth) {
     if (!request.identity) return reply.code(401).send({ message: apiErrors.signInRequired });
     if (request.identity.role !== 'admin') return reply.code(403).send({ message: apiErrors.forbidden });
   });
+
+  // The caller's right to an `{email}` comes before the body and query string are read and
+  // validated, as a role's does: another account's address with a bad body is 403, not 400 (decision 193).
+  const emailOwner = (admins: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const identity = identityOf(request);
+    const { email } = request.params as { email?: unknown };
+    if (typeof email === 'string' && normaliseEmail(email) === identity.email) return;
+    if (admins && identity.role === 'admin') return;
+    return reply.code(403).send({ message: apiErrors.emailMismatch });
+  };
+  app.decorate('requireEmailOwner', emailOwner(false));
+  app.decorate('requireEmailOwnerOrAdmin', emailOwner(true));
 }
 
 /** The identity a guarded route runs with (its guard has set it). */

@@ -151,7 +151,7 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myorder/:email',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireEmailOwnerOrAdmin],
       schema: {
         tags: ['orders'],
         security,

@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireEmailOwner],
       config: app.limitedBy('userUpdates'),
       schema: {
         tags: ['users'],
@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, app.requireEmailOwnerOrAdmin],
       schema: {
         tags: ['users'],
         security,
