@@ -279,23 +279,6 @@ test('an unknown path answers 404 with the not-found image', async ({ page }) =>
   await expect(page).toHaveURL('/');
 });
 
-// Regression (was a bug): read as sent, React Router logged "could not be decoded" three times (decision 193).
-test('an address with a broken percent-escape is the not-found page, hydrated without a warning', async ({ page }) => {
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
-  const response = await page.goto('/nope%zz');
-  expect(response?.status()).toBe(404);
-  await waitForApp(page);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  // The address bar holds the escape of what was typed, which the server answers the same way.
-  expect(new URL(page.url()).pathname).toBe('/nope%25zz');
-  expect(warnings).toEqual([]);
-  await page.getByRole('link', { name: /home/i }).last().click();
-  await expect(page).toHaveURL('/');
-});
-
 for (const path of publicPages) {
   for (const width of widths) {
     test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {

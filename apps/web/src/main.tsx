@@ -10,7 +10,6 @@ import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
 import { followSessionEnd, forgetPricesOnViewerChange } from './lib/me';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
-import { readablePath } from './lib/location';
 import { finishSignOut, isSignOutPending } from './lib/session-end';
 
 const queryClient = createQueryClient();
@@ -41,9 +40,6 @@ async function start() {
   // Signed out in this browser while the server could not be told (lib/session-end.ts): the server
   // drew this page for the session it still knew, with that account's prices. It is told first,
   // and the page is drawn afresh, signed out, from nothing it carried.
-  // A broken percent-escape in the address, written as the router can read it (lib/location.ts).
-  const path = readablePath(location.pathname);
-  if (path !== location.pathname) history.replaceState(history.state, '', `${path}${location.search}${location.hash}`);
   const signedOutHere = isSignOutPending();
   if (signedOutHere) await finishSignOut();
   const block = signedOutHere ? null : document.getElementById(PAGE_DATA_ID);

@@ -1,7 +1,6 @@
 import { isAppRoute, publicPages, routePatterns } from '@autoparts/shared';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { readablePath } from '../lib/location';
+import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '../features/auth';
 import { routes } from './router';
 
@@ -52,26 +51,5 @@ describe('router', () => {
 
   it('leaves the home page public', () => {
     expect(pageFor('/').guarded).toBe(false);
-  });
-});
-
-// Regression (was a bug): a broken escape read as sent made React Router warn "could not be decoded" (decision 193).
-describe('an address with a broken percent-escape', () => {
-  it.each(['/nope%zz', '/part/%E0%A4%A', '/shop/%'])('(%s) is read without a warning and names no page', (path) => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    try {
-      const readable = readablePath(path);
-      expect(() => decodeURI(readable)).not.toThrow();
-      expect(decodeURIComponent(readable.split('/').at(-1) ?? '')).toBe(path.split('/').at(-1));
-      matchRoutes(routes, readable);
-      expect(warn).not.toHaveBeenCalled();
-    } finally {
-      warn.mockRestore();
-    }
-    expect(pageFor(readablePath('/nope%zz')).page?.path).toBe('*');
-  });
-
-  it('leaves every address it can read as it is', () => {
-    for (const path of ['/', '/shop', '/part/a%20b', '/search/%E2%82%AC', '/x/%2F']) expect(readablePath(path)).toBe(path);
   });
 });
