@@ -48,8 +48,8 @@ import * as mailLinkTokensRemovedOnceSent from './0079-mail-link-tokens-removed-
 import * as photoUploadsAnnounceNothing from './0080-photo-uploads-announce-nothing';
 import * as catalogueImportBytesAndTombstones from './0082-catalogue-import-bytes-and-tombstones';
 import * as ordersPlacedOncePerRequest from './0091-orders-placed-once-per-request';
-import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 import * as vcdbAndPcdbWordsAnnounceChanges from './0101-vcdb-and-pcdb-words-announce-changes';
+import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -102,8 +102,8 @@ const migrations: Record<string, Migration> = {
   '0080-photo-uploads-announce-nothing': photoUploadsAnnounceNothing,
   '0082-catalogue-import-bytes-and-tombstones': catalogueImportBytesAndTombstones,
   '0091-orders-placed-once-per-request': ordersPlacedOncePerRequest,
-  '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
   '0101-vcdb-and-pcdb-words-announce-changes': vcdbAndPcdbWordsAnnounceChanges,
+  '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
