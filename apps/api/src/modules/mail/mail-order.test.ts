@@ -141,13 +141,14 @@ describe('the messages of one order', () => {
     await app.db.executeQuery(CompiledQuery.raw(plans.failJobsByTimeout('pgboss')));
 
     await eventually(async () => arrivals([second!]).counts[0] === 1);
-    const rows = await app.db.selectFrom('mail_outbox').select(['id', 'sent_at', 'given_up_at', 'claimed_at']).where('id', 'in', [first!, second!]).orderBy('seq').execute();
+    const rows = await app.db.selectFrom('mail_outbox').select(['id', 'sent_at', 'given_up_at', 'claimed_at', 'last_error']).where('id', 'in', [first!, second!]).orderBy('seq').execute();
     expect(rows.map((row) => [row.id, row.sent_at === null, row.given_up_at === null])).toEqual([
       [first, true, false],
       [second, false, true],
     ]);
-    // Its dead worker's claim is gone with it.
+    // Its dead worker's claim is gone with it; it says why, so the operator's page offers its resend.
     expect(rows[0]?.claimed_at).toBeNull();
+    expect(rows[0]?.last_error).toContain('did not end');
     expect(arrivals([first!, second!]).counts).toEqual([0, 1]);
     expect((await jobsOf(first!)).map((job) => job.state)).toEqual(['failed']);
   });
