@@ -127,7 +127,7 @@ export async function registerMailWorker(app: FastifyInstance) {
    */
   async function settle(
     orderId: string | null,
-    change: (repository: ReturnType<typeof createMailRepository>) => Promise<void | boolean>,
+    change: (repository: ReturnType<typeof createMailRepository>) => Promise<unknown>,
   ): Promise<string | undefined> {
     if (orderId === null) {
       await change(outbox);
