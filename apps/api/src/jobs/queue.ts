@@ -12,10 +12,18 @@ const queueSettings = {
   /** One job per unpaid order, due when the order expires (modules/orders/expiry.ts). */
   'order-expiry': { retryLimit: 20, retryDelay: 5, retryBackoff: true },
   /**
+   * pg-boss's dead letter of `mail` (decision 194): a copy of a `mail` job made as it fails for
+   * good, its last try failed or never ended (its instance stopped mid-send, the job expired). Its
+   * message, if neither sent nor given up nor being sent, is given up, and its order's next goes
+   * (modules/mail). Declared before `mail`, which names it. pg-boss makes the copy with the failed
+   * job's retry limit and no retry delay: these settings are for a job sent to it otherwise.
+   */
+  'mail-given-up': { retryLimit: 15, retryDelay: 5, retryBackoff: true },
+  /**
    * One job per message of the mail outbox (modules/mail): retried 5–10 s after a failure, then
    * twice as long each time, so an SMTP outage of a day or two loses nothing.
    */
-  mail: { retryLimit: 15, retryDelay: 5, retryBackoff: true },
+  mail: { retryLimit: 15, retryDelay: 5, retryBackoff: true, deadLetter: 'mail-given-up' },
   /** Every minute: overdue orders a job missed, old rate-limit counters. */
   sweep: { retryLimit: 0 },
   /** Every night: sent messages past their keeping time (modules/mail). */

@@ -101,4 +101,48 @@ describe('the messages of one order on two instances', () => {
     expect((await asking) ?? {}).toHaveProperty('mail.id', later);
     await shops.first.db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()` }).where('id', '=', later).execute();
   });
+
+  it('a message whose marking sent collides with another transaction (a deadlock) is marked sent once it goes through, not sent again', async () => {
+    const dana = await signUpCustomer(shops.first, 'pg-order-dana');
+    const orderId = await placeOrder(shops.first, dana, await insertPart(shops.first, { available: 5 }));
+    await allSent(shops.first);
+    const db = shops.first.db;
+    const write = async () => {
+      const id = randomUUID();
+      await db.executeQuery(createMailRepository(db).insertion({ id, kind: 'test', to: dana.email, subject: 's', html: 'h', text: 't', orderId }));
+      return id;
+    };
+    const earlier = await write();
+    const later = await write();
+    // The later one's job ended holding it: the earlier one's sender wakes it as it marks its own sent.
+    await db.updateTable('mail_outbox').set({ held: true }).where('id', '=', later).execute();
+
+    await db.transaction().execute(async (trx) => {
+      // This transaction takes the later row first; the sender's, having marked the earlier row
+      // sent, waits for it, then this one asks for the earlier row: a deadlock. The sender's wait
+      // began first, and this one's detector waits longer: PostgreSQL stops the sender's transaction.
+      await sql`set local deadlock_timeout = '30s'`.execute(trx);
+      await trx.selectFrom('mail_outbox').select('id').where('id', '=', later).forUpdate().execute();
+      await shops.first.jobs.sendInTransaction(db, [{ queue: 'mail', data: { id: earlier } }]);
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+        return (rows[0]?.waiting ?? 0) > 0;
+      });
+      await trx.updateTable('mail_outbox').set({ last_error: null }).where('id', '=', earlier).execute();
+    });
+
+    // Its job ends once, without failing; both arrive once, in order.
+    await eventually(async () => {
+      const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'mail' and data->>'id' = ${earlier}`.execute(db);
+      return rows.every((row) => row.state !== 'created' && row.state !== 'active');
+    });
+    const { rows: jobs } = await sql<{ state: string; retry_count: number }>`
+      select state, retry_count from pgboss.job where name = 'mail' and data->>'id' = ${earlier}`.execute(db);
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+    await eventually(async () => (await db.selectFrom('mail_outbox').select('id').where('id', 'in', [earlier, later]).where('sent_at', 'is', null).execute()).length === 0);
+    const { counts, positions } = arrivals([earlier, later]);
+    expect(counts).toEqual([1, 1]);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
 });

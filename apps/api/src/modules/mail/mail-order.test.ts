@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+// pg-boss's own statements (its supervisor's expiry of active jobs); the package types only its API.
+import plans from 'pg-boss/src/plans.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOrder } from '../../test/admin';
 import type { Db } from '../../db/database';
@@ -47,10 +49,10 @@ async function jobsOf(id: string) {
 }
 
 /** A message of `orderId` with its send job, written in `trx` as the shop writes one (`mail.queue`). */
-async function writeWithJob(trx: Db, orderId: string, to: string, { retryLimit }: { retryLimit?: number } = {}) {
+async function writeWithJob(trx: Db, orderId: string, to: string, { retryLimit, startAfter }: { retryLimit?: number; startAfter?: Date } = {}) {
   const id = randomUUID();
   const row = createMailRepository(trx).insertion({ id, kind: 'test', to, subject: `Test ${id}`, html: '<p>t</p>', text: 't', orderId });
-  await app.jobs.sendInTransaction(trx, [{ queue: 'mail', data: { id } }], row);
+  await app.jobs.sendInTransaction(trx, [{ queue: 'mail', data: { id }, ...(startAfter && { startAfter }) }], row);
   // Its job's last try is its first (a test of giving up, without 16 tries over two days).
   if (retryLimit !== undefined) await sql`update pgboss.job set retry_limit = ${retryLimit} where name = 'mail' and data->>'id' = ${id}`.execute(trx);
   return id;
@@ -112,6 +114,41 @@ describe('the messages of one order', () => {
       [second, false, true],
     ]);
     expect(rows[0]?.last_error).toContain('Try again later');
+    expect(arrivals([first!, second!]).counts).toEqual([0, 1]);
+    expect((await jobsOf(first!)).map((job) => job.state)).toEqual(['failed']);
+  });
+
+  it('go on without one whose last send never ended (its instance stopped mid-send), once pg-boss expires its job', async () => {
+    const partId = await insertPart(app, { available: 10 });
+    const orderId = await placeOrder(app, ann, partId);
+    await allSent();
+
+    // Two messages: the first's job due in an hour (no worker takes it), the second held behind it.
+    const [first, second] = await app.db.transaction().execute(async (trx) => [
+      await writeWithJob(trx, orderId, ann.email, { retryLimit: 0, startAfter: new Date(Date.now() + 3_600_000) }),
+      await writeWithJob(trx, orderId, ann.email),
+    ]);
+    await eventually(async () => (await app.db.selectFrom('mail_outbox').select('held').where('id', '=', second!).executeTakeFirstOrThrow()).held);
+    // The first's last try began on an instance that stopped mid-send: its row claimed, its job active.
+    const outbox = createMailRepository(app.db);
+    expect(await outbox.claim(first!)).toBeDefined();
+    await sql`update pgboss.job set state = 'active', started_on = now() where name = 'mail' and data->>'id' = ${first!}`.execute(app.db);
+    // A claim that fresh is a live worker's: not given up, asked about again once it expires.
+    expect(await outbox.giveUp(first!, 'x')).toHaveProperty('claimExpires');
+    // Six minutes later: pg-boss's supervisor (every two minutes) fails the job past its expiry, run here now.
+    await app.db.updateTable('mail_outbox').set({ claimed_at: sql<Date>`now() - interval '6 minutes'` }).where('id', '=', first!).execute();
+    await sql`update pgboss.job set started_on = now() - interval '6 minutes' where name = 'mail' and data->>'id' = ${first!}`.execute(app.db);
+    await app.db.executeQuery(CompiledQuery.raw(plans.failJobsByTimeout('pgboss')));
+
+    await eventually(async () => arrivals([second!]).counts[0] === 1);
+    const rows = await app.db.selectFrom('mail_outbox').select(['id', 'sent_at', 'given_up_at', 'claimed_at', 'last_error']).where('id', 'in', [first!, second!]).orderBy('seq').execute();
+    expect(rows.map((row) => [row.id, row.sent_at === null, row.given_up_at === null])).toEqual([
+      [first, true, false],
+      [second, false, true],
+    ]);
+    // Its dead worker's claim is gone with it; it says why, so the operator's page offers its resend.
+    expect(rows[0]?.claimed_at).toBeNull();
+    expect(rows[0]?.last_error).toContain('did not end');
     expect(arrivals([first!, second!]).counts).toEqual([0, 1]);
     expect((await jobsOf(first!)).map((job) => job.state)).toEqual(['failed']);
   });

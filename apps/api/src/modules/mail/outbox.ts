@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { databaseUnavailable, type Db } from '../../db/database';
+import { collided, databaseUnavailable, type Db } from '../../db/database';
 import type { MailOutboxTable } from '../../db/schema';
 import type { JobRequest } from '../../jobs/queue';
 import { createMailRepository } from './repository';
@@ -125,14 +125,18 @@ export async function registerMailWorker(app: FastifyInstance) {
    * chain's link should this instance stop first, and the retry of that send should it fail; when
    * the send succeeds it finds the message sent and ends.
    */
-  async function settle(orderId: string | null, change: (repository: ReturnType<typeof createMailRepository>) => Promise<void>): Promise<string | undefined> {
+  async function settle(
+    orderId: string | null,
+    change: (repository: ReturnType<typeof createMailRepository>) => Promise<unknown>,
+  ): Promise<string | undefined> {
     if (orderId === null) {
       await change(outbox);
       return undefined;
     }
     return app.db.transaction().execute(async (trx) => {
       const repository = createMailRepository(trx);
-      await change(repository);
+      // `false`: nothing was settled (decision 194's give-up found the message sent, or being sent).
+      if ((await change(repository)) === false) return undefined;
       const next = await repository.wakeNext(orderId);
       if (next) {
         await app.jobs.sendInTransaction(trx, [{ queue: 'mail', data: { id: next }, startAfter: new Date(Date.now() + WAKE_JOB_DELAY_SECONDS * 1000) }]);
@@ -160,16 +164,21 @@ export async function registerMailWorker(app: FastifyInstance) {
       return { next, error };
     }
     // Sent: it is marked so once the database answers again if it is away now (a restart, a
-    // failover). Failing the job instead would leave the row claimed and unsent, and send the
-    // message again once the claim and the job expire.
+    // failover), or once its transaction goes through if PostgreSQL stopped it for another (a
+    // deadlock, a serialization failure: settle locks the order's next row too; decision 194).
+    // Failing the job instead would leave the row claimed and unsent, and send the message again
+    // once the claim and the job expire.
     for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
       try {
         const next = await settle(mail.order_id, (repository) => repository.markSent(mail.id));
         app.log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
         return { next };
       } catch (error) {
-        if (!databaseUnavailable(error) || signal.aborted) throw error;
-        app.log.warn({ err: error, mailId: mail.id }, 'mail: sent, marked sent once the database answers again');
+        if (!(databaseUnavailable(error) || collided(error)) || signal.aborted) throw error;
+        app.log.warn(
+          { err: error, mailId: mail.id },
+          collided(error) ? 'mail: sent, marking it sent collided with another transaction, trying again' : 'mail: sent, marked sent once the database answers again',
+        );
         await sleep(wait, undefined, { signal }).catch(() => {});
       }
     }
@@ -189,14 +198,42 @@ export async function registerMailWorker(app: FastifyInstance) {
       mail = taken.mail;
     }
     const { next, error } = await sendClaimed(mail, signal, lastTry);
-    // The chain: the order's messages held for this one, each sent at once after the one before.
-    // One that fails is released; its job (settle's) retries it.
+    await sendFollowing(next, signal);
+    if (error) throw error;
+  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
+
+  /**
+   * The chain: the order's messages held for the one just settled (`next` first), each sent at
+   * once after the one before. One that fails is released; its job (settle's) retries it.
+   */
+  async function sendFollowing(next: string | undefined, signal: AbortSignal): Promise<void> {
     for (let following = next; following; ) {
       const claimed = await outbox.claim(following);
       following = claimed ? (await sendClaimed(claimed, signal, false)).next : undefined;
     }
-    if (error) throw error;
-  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
+  }
+
+  // A `mail` job failed for good (decision 194): its last try failed, which gave its message up
+  // already, or never ended (its instance stopped mid-send, pg-boss expired the job), which left
+  // it claimed, neither sent nor given up, its order's later messages held behind it for ever.
+  // pg-boss puts a copy of the job in its dead-letter queue; here the message is given up and its
+  // order's next one goes, as after a failed last try. One a worker still holds a fresh claim on
+  // is asked about again once that claim expires: that worker, alive, marks it sent or gives it up.
+  await app.jobs.work<{ id: string }>('mail-given-up', async ({ id }, { signal }) => {
+    const row = await outbox.orderOf(id);
+    if (!row) return;
+    let found: Awaited<ReturnType<typeof outbox.giveUp>>;
+    const next = await settle(row.order_id, async (repository) => {
+      found = await repository.giveUp(id, 'its last send did not end (its instance stopped?)');
+      return found !== undefined && 'givenUp' in found;
+    });
+    if (found && 'claimExpires' in found) {
+      await app.jobs.sendInTransaction(app.db, [{ queue: 'mail-given-up', data: { id }, startAfter: found.claimExpires }]);
+      return;
+    }
+    if (found) app.log.warn({ mailId: id }, 'mail: its last send did not end, given up');
+    await sendFollowing(next, signal);
+  });
 
   await app.jobs.work('mail-prune', async () => {
     const pruned = await outbox.pruneSent(SENT_MAIL_KEPT_DAYS);

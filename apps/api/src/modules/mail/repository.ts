@@ -135,6 +135,11 @@ export function createMailRepository(db: Db) {
       return row?.id;
     },
 
+    /** The message's order (null: not an order's), or undefined when it is gone (pruned). */
+    async orderOf(id: string): Promise<{ order_id: string | null } | undefined> {
+      return db.selectFrom('mail_outbox').select('order_id').where('id', '=', id).executeTakeFirst();
+    },
+
     async isSent(id: string): Promise<boolean> {
       const row = await db.selectFrom('mail_outbox').select('sent_at').where('id', '=', id).executeTakeFirst();
       return row?.sent_at != null;
@@ -166,6 +171,34 @@ export function createMailRepository(db: Db) {
         .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Its send job failed for good (decision 194: its last try never ended, or failed before it
+     * sent): given up if neither sent nor given up, and not claimed by a worker alive (a claim
+     * older than CLAIM_SECONDS is a dead one's). Answers what it found: given up now, to be asked
+     * again once a fresh claim expires (`claimExpires`), or nothing to do.
+     */
+    async giveUp(id: string, error: string): Promise<{ givenUp: true } | { claimExpires: Date } | undefined> {
+      const row = await db
+        .updateTable('mail_outbox')
+        .set({ claimed_at: null, given_up_at: sql<Date>`now()`, last_error: sql<string>`coalesce(last_error, ${error.slice(0, 1000)})` })
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .where(claimable)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return { givenUp: true };
+      const claimed = await db
+        .selectFrom('mail_outbox')
+        .select(sql<Date>`claimed_at + make_interval(secs => ${CLAIM_SECONDS + 1})`.as('expires'))
+        .where('id', '=', id)
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .where('claimed_at', 'is not', null)
+        .executeTakeFirst();
+      return claimed && { claimExpires: claimed.expires };
     },
 
     /**
