@@ -1,7 +1,7 @@
 import { adminMessages, confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { logIn, newAccount, signOut, signUp } from './accounts';
+import { logIn, newAccount, signOut, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { confirmByMail } from './mail';
 import { followDashboardLink, payNowFromDashboard } from './pages';
@@ -132,7 +132,7 @@ test('Manage All Orders ships a paid order; the customer sees Shipped and cannot
   const part = parts[3]!;
   const context = await browser.newContext();
   const shopper = await context.newPage();
-  await signUp(shopper, customer);
+  await signUpByApi(shopper, customer);
   await shopper.goto(`/part/${part._id}`);
   await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
   await shopper.getByRole('button', { name: 'Place Order' }).click();

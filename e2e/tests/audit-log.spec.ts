@@ -1,6 +1,6 @@
 import type { ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
 
@@ -17,7 +17,7 @@ for (const [index, width] of widths.entries()) {
       const customer = newAccount(`audit${width}`);
       const shopperContext = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await shopperContext.newPage();
-      await signUp(shopper, customer);
+      await signUpByApi(shopper, customer);
       await orderPart(shopper, part._id);
       await payNowFromDashboard(shopper, part.name);
       await shopperContext.close();

@@ -1,6 +1,6 @@
 import { apiErrors, buyAgainMessages, confirmations, formatPrice, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { followDashboardLink } from './pages';
 
@@ -26,7 +26,7 @@ async function placeOrder(page: Page, part: Part, quantity: number) {
 
 test('ordering checks every field with the messages of the spec', async ({ page, request }) => {
   const part = await pickPart(request, 0);
-  await signUp(page, newAccount());
+  await signUpByApi(page, newAccount());
   await page.goto(`/part/${part._id}`);
   await expect(page.getByRole('heading', { name: part.name })).toBeVisible();
   const quantity = page.getByLabel('Order Quantity');
@@ -59,7 +59,7 @@ test('ordering checks every field with the messages of the spec', async ({ page,
 
 test('order, pay with the test card, see Paid; the declined card is explained', async ({ page, request }) => {
   const part = await pickPart(request, 1);
-  await signUp(page, newAccount());
+  await signUpByApi(page, newAccount());
   const before = await availableOf(request, part._id);
   await placeOrder(page, part, part.minOrderQuantity);
   expect(await availableOf(request, part._id)).toBe(before - part.minOrderQuantity);
@@ -106,7 +106,7 @@ test('order, pay with the test card, see Paid; the declined card is explained', 
 
 test('order again and cancel it: the stock comes back', async ({ page, request }) => {
   const part = await pickPart(request, 2);
-  await signUp(page, newAccount());
+  await signUpByApi(page, newAccount());
   const before = await availableOf(request, part._id);
   await placeOrder(page, part, part.minOrderQuantity);
   await expect.poll(() => availableOf(request, part._id)).toBe(before - part.minOrderQuantity);
@@ -128,7 +128,7 @@ test('order again and cancel it: the stock comes back', async ({ page, request }
 
 test('after Place Order: the order number and Pay now; an expired card is refused; a paid order cancelled is refunded and kept in the Order history', async ({ page, request }) => {
   const part = await pickPart(request, 3);
-  await signUp(page, newAccount());
+  await signUpByApi(page, newAccount());
   await placeOrder(page, part, part.minOrderQuantity);
 
   const placed = page.getByRole('region', { name: 'Order placed' });
@@ -163,7 +163,7 @@ test('after Place Order: the order number and Pay now; an expired card is refuse
 
 test('an order cancelled in another tab: Pay on its payment page says it ended, the keyboard lands on the notice, and no Pay is left', async ({ page, request }) => {
   const part = await pickPart(request, 4);
-  await signUp(page, newAccount());
+  await signUpByApi(page, newAccount());
   await placeOrder(page, part, part.minOrderQuantity);
   await page.getByRole('region', { name: 'Order placed' }).getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);

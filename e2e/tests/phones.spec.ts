@@ -3,7 +3,7 @@ import path from 'node:path';
 import { paths, type Part } from '@autoparts/shared';
 import type { Browser, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, widths } from './pages';
 import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
@@ -26,7 +26,7 @@ async function firstPart(page: Page): Promise<Part> {
 async function customerWithOrder(browser: Browser, width: number) {
   // axe needs a page of a context the test made itself.
   const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-  await signUp(page, newAccount('phone'));
+  await signUpByApi(page, newAccount('phone'));
   const part = await firstPart(page);
   await orderPart(page, part._id);
   const orders = (await (await page.request.get('/api/me')).json()) as { email: string };
@@ -111,7 +111,7 @@ for (const width of widths) {
       // A customer, so Make Admin has a row with both actions, with an order, so Manage All Orders has a list.
       const other = await browser.newPage();
       // A long address: kept to one line, it once pushed Cancel out of a 1280 px window.
-      await signUp(other, newAccount('listed-under-a-rather-long-workshop-address'));
+      await signUpByApi(other, newAccount('listed-under-a-rather-long-workshop-address'));
       await orderPart(other, (await firstPart(other))._id);
       await other.close();
       await logInAt(page, e2eAdmin);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatDay, returnMessages, returnStatusLabels, type Part } from '@autoparts/shared';
 import { openDatabase } from '../../apps/api/src/db/database';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
@@ -17,7 +17,7 @@ for (const [index, width] of widths.entries()) {
       const part = parts[6 + index];
       if (!part) throw new Error('no part to order');
       const customer = newAccount('returns');
-      await signUp(page, customer);
+      await signUpByApi(page, customer);
       await orderPart(page, part._id);
       await payNowFromDashboard(page, part.name);
 
@@ -115,7 +115,7 @@ test.describe('a part named with a long run-together word', () => {
     const { insertedId: partId } = (await added.json()) as { insertedId: string };
 
     const customer = newAccount('longname');
-    await signUp(page, customer);
+    await signUpByApi(page, customer);
     await orderPart(page, partId);
     const listed = await admin.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
     const [order] = ((await listed.json()) as { orders: { _id: string; orderNumber: string }[] }).orders;
@@ -166,7 +166,7 @@ test.describe('a line past its 30-day return window', () => {
     const [part] = (await (await request.get(`${shop.url}/api/parts`)).json()) as Part[];
     if (!part) throw new Error('no part to order');
     const customer = newAccount('window');
-    await signUp(page, customer);
+    await signUpByApi(page, customer);
     await orderPart(page, part._id);
     await payNowFromDashboard(page, part.name);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { shipmentMessages, type Order, type Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
 
@@ -26,7 +26,7 @@ for (const width of widths) {
       const part = parts.find((candidate) => candidate.minOrderQuantity >= 2 && candidate.availableQuantity >= candidate.minOrderQuantity)!;
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await context.newPage();
-      await signUp(shopper, customer);
+      await signUpByApi(shopper, customer);
       await orderPart(shopper, part._id);
       await payNowFromDashboard(shopper, part.name);
 
@@ -115,7 +115,7 @@ for (const width of widths) {
       };
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await context.newPage();
-      await signUp(shopper, customer);
+      await signUpByApi(shopper, customer);
       const paidOrder = async () => {
         await orderPart(shopper, partId);
         const listed = await page.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}&status=unpaid`);

@@ -91,5 +91,6 @@ export const LONGEST_FILES_FIRST = [
   'src/shutdown.test.ts', // 17/–
   'src/modules/returns/returns.test.ts', // 17/15
   'src/modules/ledger/ledger.test.ts', // 16/15
+  'src/scripts/make-admin.test.ts', // 12/5
   'src/db/silent-database.postgres.test.ts', // –/11
 ];
