@@ -18,6 +18,12 @@ export const resetPasswordSchema = resetPasswordFormSchema.extend({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * The `?error=` with which Better Auth's check of a reset link (`GET /api/auth/reset-password/<token>`)
+ * opens /reset-password when the link was used or has expired.
+ */
+export const RESET_LINK_DEAD = 'INVALID_TOKEN';
+
 /** Where the confirmation link lands after the server checked it (`&error=` when it was bad). */
 export const VERIFY_EMAIL_CALLBACK = `${paths.verifyEmail}?done=1`;
 

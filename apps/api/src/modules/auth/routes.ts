@@ -6,6 +6,7 @@ import {
   forgotPasswordSchema,
   googleSignInSchema,
   loginSchema,
+  paths,
   requestNotValid,
   resetPasswordSchema,
   signupSchema,
@@ -78,10 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (url.pathname === VERIFY_EMAIL && callback !== null && callback !== VERIFY_EMAIL_CALLBACK) {
           return reply.code(400).send({ message: accountMailMessages.verifyLinkForeign });
         }
-        // Better Auth's reset link (`GET /reset-password/<token>?callbackURL=`) sends the browser,
-        // and the token, wherever the caller names; the shop's mail links to its own page instead
-        // (auth.ts), so nothing uses it. Its path has a parameter, which `disabledPaths` cannot name.
-        if (url.pathname.startsWith(`${RESET_PASSWORD}/`)) return reply.code(404).send({ message: apiErrors.notFound });
+        // Better Auth's reset link (`GET /reset-password/<token>?callbackURL=`) checks the token and
+        // sends the browser, and the token, to the callback: the shop's mail names its own page
+        // (auth.ts), and no other callback is taken (a caller's would carry the token away).
+        if (url.pathname.startsWith(`${RESET_PASSWORD}/`) && callback !== paths.resetPassword) {
+          return reply.code(404).send({ message: apiErrors.notFound });
+        }
         return;
       }
       // Its depth was bounded as it was parsed (plugins/request-guards.ts).

@@ -100,6 +100,18 @@ describe('Reset password page', () => {
     expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveFocus();
   });
 
+  it('a link Better Auth found used or expired says so on opening, the focus on it, and offers a new one', async () => {
+    const server = stubFetch({});
+    // Better Auth's check of the mailed link opens the page so (auth.ts); nothing to type first.
+    renderPages('/reset-password?error=INVALID_TOKEN');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(accountMailMessages.resetLinkInvalid);
+    expect(alert).toHaveFocus();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(server.calls).toEqual([]);
+  });
+
   it('without a token it explains where the page comes from', async () => {
     renderPages('/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.resetLinkMissing);
