@@ -428,7 +428,16 @@ describe("Better Auth's own endpoints", () => {
     const listed = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie: sessionCookie(annSignUp), origin: app.config.baseUrl } });
     expect(listed.statusCode).toBe(404);
     expect(listed.body).not.toContain('token');
-    for (const callbackURL of ['https://evil.example/steal', '//evil.example/x', '/reset-password?x=1', '/login', '']) {
+    for (const callbackURL of [
+      'https://evil.example/steal',
+      '//evil.example/x',
+      '/reset-password?x=1',
+      '/reset-password?from=%2Fcart&x=1',
+      '/reset-password?from=%2F%2Fevil.example',
+      '/reset-password?from=https%3A%2F%2Fevil.example',
+      '/login',
+      '',
+    ]) {
       const link = await app.inject({ method: 'GET', url: `/api/auth/reset-password/some-token?callbackURL=${encodeURIComponent(callbackURL)}` });
       expect(link.statusCode, callbackURL).toBe(404);
       expect(link.headers.location).toBeUndefined();

@@ -109,6 +109,21 @@ describe('forgot password', () => {
     await signIn(app, other);
   });
 
+  it('the link carries the page the customer was going to; a page of no shop is refused', async () => {
+    const account = newAccount('reset-from');
+    await signUp(app, account);
+    const asked = await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email, from: '/cart?step=2#pay' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const link = linkIn(await smtp.waitFor(account.email, /Reset your password/), `${app.config.baseUrl}/api/auth/reset-password/`);
+    const back = `${app.config.baseUrl}/reset-password?${new URLSearchParams({ from: '/cart?step=2#pay', token: tokenOf(link) })}`;
+    expect(await opened(link)).toBe(back);
+
+    for (const from of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example', 'cart', `/${'x'.repeat(1024)}`]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email, from } });
+      expect(refused.statusCode, from).toBe(400);
+    }
+  });
+
   it('a reset, or a change of password, spends every other link mailed for the account', async () => {
     const account = newAccount('reset-two-links');
     await signUp(app, account);

@@ -13,6 +13,7 @@ import { authErrorMessage } from '../api/auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { checkedWhenSent } from '../../../lib/form-checking';
+import { FROM_PARAM, redirectTarget } from '../utils/redirect-target';
 
 /**
  * /reset-password?token=…, opened from the e-mail's link: a new password by the sign-up
@@ -25,6 +26,8 @@ export function Component() {
   const deadOnOpening = searchParams.get('error') === RESET_LINK_DEAD;
   const token = deadOnOpening ? '' : (searchParams.get('token') ?? '');
   const navigate = useNavigate();
+  // Where the customer was going when they asked for the link (`?from=`, by the sign-in's rule).
+  const goingTo = redirectTarget({ from: searchParams.get(FROM_PARAM) });
   const finishSignIn = useFinishSignIn();
   const [error, setError] = useState<string | null>(
     deadOnOpening ? accountMailMessages.resetLinkInvalid : token ? null : accountMailMessages.resetLinkMissing,
@@ -61,7 +64,7 @@ export function Component() {
       clearAccessToken();
       if (reply.user?.email) await finishSignIn(reply.user.email);
       toast.success(accountMailMessages.resetDone);
-      await navigate(paths.home, { replace: true });
+      await navigate(goingTo, { replace: true });
     } catch (failure) {
       if (isApiError(failure, 400) && (failure.code === 'INVALID_TOKEN' || failure.code === 'USER_NOT_FOUND')) {
         setLinkDead(true);
@@ -75,7 +78,7 @@ export function Component() {
   return (
     <AuthCard title="Choose a new password" error={error} errorRef={deadOnOpening ? deadMessage : undefined}>
       {linkDead ? (
-        <Link ref={newLink} to={paths.forgotPassword} className={`${authLinkClass} block text-center`}>
+        <Link ref={newLink} to={paths.forgotPassword} state={{ from: goingTo }} className={`${authLinkClass} block text-center`}>
           Send me a new link
         </Link>
       ) : (
