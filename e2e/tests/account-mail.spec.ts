@@ -53,6 +53,26 @@ test('forgot password: the mail’s link sets a new password, signs in, and sign
   await expect(again).toHaveURL('/forgot-password');
 });
 
+test('a forgotten password keeps the customer’s way: from a signed-in page, through the mail’s link, back to that page', async ({ page, browser, baseURL }) => {
+  const account = newAccount('forgot-way');
+  await signUp(await (await browser.newContext()).newPage(), account);
+
+  // Sent to Login by a signed-in page (decision 190), the customer does not know the password.
+  await page.goto('/dashboard/myorders');
+  await expect(page).toHaveURL('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(accountMailMessages.resetRequested);
+
+  await page.goto(linkIn(await mailTo(account.email, /Reset your password/), `${baseURL}/api/auth/reset-password/`));
+  await page.getByLabel('New password').fill('my-new-secret');
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByText(accountMailMessages.resetDone)).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL('/dashboard/myorders');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+});
+
 test('a confirmed address links Google to the password account; an unconfirmed one is told why not', async ({ page, baseURL }) => {
   const account = newAccount('verify');
   await signUp(page, account);
