@@ -5,8 +5,25 @@ import { passwordSchema, emailSchema } from './users';
 /** Longer than any token the shop hands out; a longer one is not ours. */
 const TOKEN_MAX_LENGTH = 200;
 
-/** The forgot-password form and `POST /api/auth/request-password-reset`. */
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+/**
+ * The longest page to come back to that a reset link carries (`from`): the link, about 170
+ * characters without it, stays well within what mail programs keep as one link.
+ */
+export const RESET_FROM_MAX_LENGTH = 1024;
+
+/**
+ * The forgot-password form and `POST /api/auth/request-password-reset`. `from`, optional: the
+ * shop's page the customer was going to when they signed in (a path of this site, read again by
+ * the web app's `redirectTarget` when the link comes back); the reset link carries it.
+ */
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+  from: z
+    .string()
+    .max(RESET_FROM_MAX_LENGTH, 'The page to come back to is too long')
+    .regex(/^\/(?![/\\])/, 'The page to come back to is not a page of this shop')
+    .optional(),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset-password form: the new password follows the sign-up rules (SPEC §5). */
@@ -17,6 +34,12 @@ export const resetPasswordSchema = resetPasswordFormSchema.extend({
   token: z.string().min(1, 'The link is incomplete').max(TOKEN_MAX_LENGTH, 'The link is not valid'),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * The `?error=` with which Better Auth's check of a reset link (`GET /api/auth/reset-password/<token>`)
+ * opens /reset-password when the link was used or has expired.
+ */
+export const RESET_LINK_DEAD = 'INVALID_TOKEN';
 
 /** Where the confirmation link lands after the server checked it (`&error=` when it was bad). */
 export const VERIFY_EMAIL_CALLBACK = `${paths.verifyEmail}?done=1`;

@@ -428,11 +428,29 @@ describe("Better Auth's own endpoints", () => {
     const listed = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie: sessionCookie(annSignUp), origin: app.config.baseUrl } });
     expect(listed.statusCode).toBe(404);
     expect(listed.body).not.toContain('token');
-    for (const callbackURL of ['https://evil.example/steal', '//evil.example/x', '/reset-password']) {
+    for (const callbackURL of [
+      'https://evil.example/steal',
+      '//evil.example/x',
+      '/reset-password?x=1',
+      '/reset-password?from=%2Fcart&x=1',
+      '/reset-password?from=%2F%2Fevil.example',
+      '/reset-password?from=https%3A%2F%2Fevil.example',
+      '/login',
+      '',
+    ]) {
       const link = await app.inject({ method: 'GET', url: `/api/auth/reset-password/some-token?callbackURL=${encodeURIComponent(callbackURL)}` });
       expect(link.statusCode, callbackURL).toBe(404);
       expect(link.headers.location).toBeUndefined();
     }
+    const bare = await app.inject({ method: 'GET', url: '/api/auth/reset-password/some-token' });
+    expect(bare.statusCode).toBe(404);
+  });
+
+  it("sends the reset link's token on to the shop's own page, or says there that it is dead", async () => {
+    const dead = await app.inject({ method: 'GET', url: `/api/auth/reset-password/no-such-token?callbackURL=${encodeURIComponent('/reset-password')}` });
+    expect(dead.statusCode).toBe(302);
+    expect(dead.headers.location).toBe(`${app.config.baseUrl}/reset-password?error=INVALID_TOKEN`);
+    expect(dead.headers.location).not.toContain('no-such-token');
   });
 });
 

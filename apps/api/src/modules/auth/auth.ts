@@ -91,13 +91,17 @@ export function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: (password) => hashPassword(password, config.passwordHashN), verify: verifyPassword },
-      // The link opens the web app's page, which sends the token with the new password.
-      sendResetPassword: ({ user, token }) =>
+      // The link goes through Better Auth's check of the token (`GET /reset-password/<token>`),
+      // which opens the web app's page with it (`?token=`) while it is live, or saying it is not
+      // (`?error=INVALID_TOKEN`): a used or expired link says so on opening, not after a new
+      // password was typed. The page sends the token with the new password.
+      // The callback is the shop's page, carrying the page the customer was going to (routes.ts).
+      sendResetPassword: ({ user, token, url }) =>
         send({
           kind: 'reset-password',
           to: user.email,
           name: user.emailVerified ? user.name : undefined,
-          url: `${config.baseUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`,
+          url: `${config.baseUrl}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(new URL(url).searchParams.get('callbackURL') || paths.resetPassword)}`,
         }),
       resetPasswordTokenExpiresIn: RESET_PASSWORD_SECONDS,
       // Every session goes, and with them their access tokens (a foreign key cascades).

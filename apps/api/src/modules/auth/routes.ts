@@ -6,6 +6,7 @@ import {
   forgotPasswordSchema,
   googleSignInSchema,
   loginSchema,
+  paths,
   requestNotValid,
   resetPasswordSchema,
   signupSchema,
@@ -38,6 +39,18 @@ const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD
 const HASHING_RETRY_AFTER_SECONDS = 5;
 /** The counter of confirmation links sent to one e-mail (limits.verificationCooldown). */
 const verificationCooldownKey = (email: string) => `verification:cooldown:${email}`;
+
+/** The reset link's page, carrying the page the customer was going to (`from`) when there is one. */
+export const resetCallback = (from?: string) => (from ? `${paths.resetPassword}?${new URLSearchParams({ from })}` : paths.resetPassword);
+
+/** A reset link's callback the shop wrote: its own page, with at most a `from` that passes the forgot form's rule. */
+function isResetCallback(callback: string | null): boolean {
+  if (callback === paths.resetPassword) return true;
+  if (callback === null || !callback.startsWith(`${paths.resetPassword}?`)) return false;
+  const query = new URLSearchParams(callback.slice(paths.resetPassword.length + 1));
+  const from = query.get('from');
+  return [...query.keys()].join() === 'from' && from !== null && forgotPasswordSchema.shape.from.safeParse(from).success && resetCallback(from) === callback;
+}
 /** Every body Better Auth takes from us is a small form: an e-mail, a name, passwords, a token. */
 const AUTH_BODY_LIMIT = 16 * 1024;
 
@@ -78,10 +91,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (url.pathname === VERIFY_EMAIL && callback !== null && callback !== VERIFY_EMAIL_CALLBACK) {
           return reply.code(400).send({ message: accountMailMessages.verifyLinkForeign });
         }
-        // Better Auth's reset link (`GET /reset-password/<token>?callbackURL=`) sends the browser,
-        // and the token, wherever the caller names; the shop's mail links to its own page instead
-        // (auth.ts), so nothing uses it. Its path has a parameter, which `disabledPaths` cannot name.
-        if (url.pathname.startsWith(`${RESET_PASSWORD}/`)) return reply.code(404).send({ message: apiErrors.notFound });
+        // Better Auth's reset link (`GET /reset-password/<token>?callbackURL=`) checks the token and
+        // sends the browser, and the token, to the callback: the shop's mail names its own page
+        // (auth.ts), and no other callback is taken (a caller's would carry the token away).
+        if (url.pathname.startsWith(`${RESET_PASSWORD}/`) && !isResetCallback(callback)) {
+          return reply.code(404).send({ message: apiErrors.notFound });
+        }
         return;
       }
       // Its depth was bounded as it was parsed (plugins/request-guards.ts).
@@ -131,8 +146,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         const email = normaliseEmail(parsed.data.email);
         if (!(await within(request, reply, `password-reset:email:${email}:ip:${address}`, limits.passwordResetPerEmailAndIp))) return;
         if (!(await within(request, reply, `password-reset:email:${email}`, limits.passwordResetPerEmail))) return;
-        // The link is the shop's own (auth.ts); no `redirectTo` of the caller's.
-        request.body = { email: parsed.data.email };
+        // The link is the shop's own (auth.ts); no `redirectTo` of the caller's, only the page the
+        // customer was going to, which the link's page carries on (`from`, a path of this site).
+        const { from } = parsed.data;
+        request.body = { email: parsed.data.email, ...(from ? { redirectTo: resetCallback(from) } : {}) };
       } else if (path === RESET_PASSWORD) {
         if (!(await within(request, reply, `reset-password:ip:${address}`, limits.resetPasswordPerIp))) return;
         const parsed = resetPasswordSchema.safeParse(request.body);

@@ -35,7 +35,16 @@ const forgot = (email: string, remoteAddress?: string, shop = app) =>
   shop.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress });
 const reset = (token: string, newPassword: string) =>
   app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+/** The reset link's token: the last segment of Better Auth's `/api/auth/reset-password/<token>`. */
+const tokenOf = (link: string) => decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
+
+/** Where opening a mailed link sends the browser (its `Location`). */
+async function opened(link: string) {
+  const { pathname, search } = new URL(link);
+  const response = await app.inject({ method: 'GET', url: `${pathname}${search}` });
+  expect(response.statusCode, response.body).toBe(302);
+  return response.headers.location;
+}
 
 describe('forgot password', () => {
   it('mails a link; the new password signs in, the address counts as confirmed, and every other session and access token is gone', async () => {
@@ -52,7 +61,7 @@ describe('forgot password', () => {
     const mail = await smtp.waitFor(account.email, /Reset your password/);
     expect(mail.from).toBe('shop@example.com');
     expect(mail.html).toContain('Choose a new password');
-    const link = linkIn(mail, `${app.config.baseUrl}/reset-password?token=`);
+    const link = linkIn(mail, `${app.config.baseUrl}/api/auth/reset-password/`);
 
     const done = await reset(tokenOf(link), 'a-brand-new-password');
     expect(done.statusCode, done.body).toBe(200);
@@ -73,9 +82,13 @@ describe('forgot password', () => {
     const account = newAccount('reset-twice');
     await signUp(app, account);
     await forgot(account.email);
-    const link = linkIn(await smtp.waitFor(account.email, /Reset your password/), `${app.config.baseUrl}/reset-password`);
+    const link = linkIn(await smtp.waitFor(account.email, /Reset your password/), `${app.config.baseUrl}/api/auth/reset-password/`);
+    // Opened while live, the link's check hands the token on to the shop's page.
+    expect(await opened(link)).toBe(`${app.config.baseUrl}/reset-password?token=${encodeURIComponent(tokenOf(link))}`);
     expect((await reset(tokenOf(link), 'first-new-password')).statusCode).toBe(200);
 
+    // Opened again, the page says at once that the link is dead (no token handed on).
+    expect(await opened(link)).toBe(`${app.config.baseUrl}/reset-password?error=INVALID_TOKEN`);
     const again = await reset(tokenOf(link), 'second-new-password');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
@@ -83,16 +96,32 @@ describe('forgot password', () => {
     const other = newAccount('reset-late');
     await signUp(app, other);
     await forgot(other.email);
-    const late = linkIn(await smtp.waitFor(other.email, /Reset your password/), `${app.config.baseUrl}/reset-password`);
+    const late = linkIn(await smtp.waitFor(other.email, /Reset your password/), `${app.config.baseUrl}/api/auth/reset-password/`);
     // An hour later, as the database sees it.
     const key = resetTokenKey(tokenOf(late));
     // Only the token's hash is stored.
     expect(await app.db.selectFrom('verifications').select('id').where('identifier', 'like', `%${tokenOf(late)}%`).execute()).toEqual([]);
     await sql`update verifications set expires_at = now() - interval '1 second' where identifier = ${key}`.execute(app.db);
+    expect(await opened(late)).toBe(`${app.config.baseUrl}/reset-password?error=INVALID_TOKEN`);
     const expired = await reset(tokenOf(late), 'too-late-password');
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     await signIn(app, other);
+  });
+
+  it('the link carries the page the customer was going to; a page of no shop is refused', async () => {
+    const account = newAccount('reset-from');
+    await signUp(app, account);
+    const asked = await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email, from: '/cart?step=2#pay' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const link = linkIn(await smtp.waitFor(account.email, /Reset your password/), `${app.config.baseUrl}/api/auth/reset-password/`);
+    const back = `${app.config.baseUrl}/reset-password?${new URLSearchParams({ from: '/cart?step=2#pay', token: tokenOf(link) })}`;
+    expect(await opened(link)).toBe(back);
+
+    for (const from of ['//evil.example/x', 'https://evil.example/x', '/\\evil.example', 'cart', `/${'x'.repeat(1024)}`]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email, from } });
+      expect(refused.statusCode, from).toBe(400);
+    }
   });
 
   it('a reset, or a change of password, spends every other link mailed for the account', async () => {
@@ -103,7 +132,7 @@ describe('forgot password', () => {
       return smtp
         .to(account.email)
         .filter((mail) => /Reset your password/.test(mail.subject))
-        .map((mail) => tokenOf(linkIn(mail, `${app.config.baseUrl}/reset-password`)));
+        .map((mail) => tokenOf(linkIn(mail, `${app.config.baseUrl}/api/auth/reset-password/`)));
     };
     await forgot(account.email);
     await forgot(account.email);
@@ -136,7 +165,7 @@ describe('forgot password', () => {
     };
     await forgot(account.email);
     const mail = await smtp.waitFor(account.email, /Reset your password/);
-    expect((await reset(tokenOf(linkIn(mail, `${app.config.baseUrl}/reset-password?token=`)), 'recovered-password-1')).statusCode).toBe(200);
+    expect((await reset(tokenOf(linkIn(mail, `${app.config.baseUrl}/api/auth/reset-password/`)), 'recovered-password-1')).statusCode).toBe(200);
     const [afterReset] = await told(1);
     // The time in the shop's zone, named ("Dec 5, 2026, 10:40 AM EST").
     expect(afterReset?.text).toMatch(/was changed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{3,4}\./);
@@ -326,12 +355,12 @@ describe('a sent message’s one-time token', () => {
     const invitation = await smtp.waitFor(invitee, /^Join /);
 
     for (const [mail, kind, to, prefix] of [
-      [resetMail, 'reset-password', account.email, `${app.config.baseUrl}/reset-password?token=`],
+      [resetMail, 'reset-password', account.email, `${app.config.baseUrl}/api/auth/reset-password/`],
       [confirmation, 'verify-email', account.email, `${app.config.baseUrl}/api/auth/verify-email?token=`],
       [invitation, 'company-invitation', invitee, `${app.config.baseUrl}/company/invitations/`],
     ] as const) {
       const link = linkIn(mail, prefix);
-      const token = kind === 'company-invitation' ? link.slice(prefix.length) : (new URL(link).searchParams.get('token') ?? '');
+      const token = kind === 'verify-email' ? (new URL(link).searchParams.get('token') ?? '') : (link.slice(prefix.length).split('?')[0] ?? '');
       expect(token.length, kind).toBeGreaterThan(15);
       // The customer got it ...
       expect(mail.html, kind).toContain(token);
@@ -343,7 +372,7 @@ describe('a sent message’s one-time token', () => {
       expect(stored.text, kind).toContain(`${prefix}${TOKEN_REMOVED}`);
     }
     // The link still works: it is the token's hash that the shop checks.
-    expect((await reset(tokenOf(linkIn(resetMail, `${app.config.baseUrl}/reset-password?token=`)), 'after-the-outbox-forgot')).statusCode).toBe(200);
+    expect((await reset(tokenOf(linkIn(resetMail, `${app.config.baseUrl}/api/auth/reset-password/`)), 'after-the-outbox-forgot')).statusCode).toBe(200);
   });
 });
 
@@ -414,7 +443,7 @@ describe('without SMTP_URL', () => {
       });
       const parsed = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(directory, file)))));
       const resetMail = parsed.find((mail) => mail.subject === 'Reset your password');
-      expect(resetMail?.text).toContain(`${local.config.baseUrl}/reset-password?token=`);
+      expect(resetMail?.text).toContain(`${local.config.baseUrl}/api/auth/reset-password/`);
       expect(parsed.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Reset your password']);
     } finally {
       await local.close();

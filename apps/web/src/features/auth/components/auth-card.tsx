@@ -1,11 +1,24 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useLocation } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { pageTitle } from '../../../content/site';
 import { privateDescription } from '../../../lib/page-heads';
 
-/** The frame of the login and signup pages: title, heading, the error alert, then the form. */
-export function AuthCard({ title, error, children }: { title: string; error: string | null; children: ReactNode }) {
+/**
+ * The frame of the login and signup pages: title, heading, the error alert, then the form.
+ * `errorRef`, when given, makes the alert focusable (a page that opens on it moves the focus there).
+ */
+export function AuthCard({
+  title,
+  error,
+  errorRef,
+  children,
+}: {
+  title: string;
+  error: string | null;
+  errorRef?: Ref<HTMLParagraphElement> | undefined;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
@@ -13,7 +26,12 @@ export function AuthCard({ title, error, children }: { title: string; error: str
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-3xl font-extrabold text-ink">{title}</h1>
         {error && (
-          <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+          <p
+            ref={errorRef}
+            tabIndex={errorRef ? -1 : undefined}
+            role="alert"
+            className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 focus:outline-none"
+          >
             {error}
           </p>
         )}

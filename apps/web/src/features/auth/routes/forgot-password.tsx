@@ -1,20 +1,26 @@
-import { accountMailMessages, forgotPasswordSchema, paths } from '@autoparts/shared';
+import { accountMailMessages, forgotPasswordSchema, paths, RESET_FROM_MAX_LENGTH } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { requestPasswordReset } from '../api/account-recovery';
 import { authErrorMessage } from '../api/auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { checkedWhenSent } from '../../../lib/form-checking';
+import { redirectTarget } from '../utils/redirect-target';
 
 /**
  * /forgot-password: asks for the e-mail and always answers the same, whether or not an
  * account has it, so the page tells nobody who is a customer.
  */
 export function Component() {
+  // Where Login was to go after signing in (its state, decision 190): the mailed link carries it,
+  // so that the new password lands there; a page too long for the link is left out.
+  const location = useLocation();
+  const from = redirectTarget(location.state);
+  const carried = from !== paths.home && from.length <= RESET_FROM_MAX_LENGTH ? from : undefined;
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   // The form and its pressed button go: the keyboard's place moves to what took their place.
@@ -31,7 +37,7 @@ export function Component() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await requestPasswordReset(values);
+      await requestPasswordReset({ email: values.email, ...(carried ? { from: carried } : {}) });
       setSent(true);
     } catch (failure) {
       setError(authErrorMessage(failure));
@@ -53,7 +59,7 @@ export function Component() {
       )}
       <p className="mt-6 text-center text-sm text-slate-600">
         Remembered it?{' '}
-        <Link to={paths.login} className={authLinkClass}>
+        <Link to={paths.login} state={{ from }} className={authLinkClass}>
           Back to Login
         </Link>
       </p>

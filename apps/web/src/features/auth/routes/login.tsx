@@ -82,7 +82,7 @@ export function Component() {
           {...register('password')}
         />
         <p className="-mt-2 text-right text-sm">
-          <Link to={paths.forgotPassword} className={authLinkClass}>
+          <Link to={paths.forgotPassword} state={{ from }} className={authLinkClass}>
             Forgot password?
           </Link>
         </p>
