@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../../../scripts/postgres-cluster';
+import { queryOnce } from '../test/scratch-database';
 import { launchShopProcess, request, signUpOver, startShopProcess, type Outcome, type ShopProcess } from '../test/shop-process';
 import { eventually } from '../test/wait';
 
@@ -18,14 +18,8 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: cluster?.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
+function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  return queryOnce<T>(cluster?.url ?? '', text, values);
 }
 
 function shopEnv(): Record<string, string> {

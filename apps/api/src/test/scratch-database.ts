@@ -19,10 +19,20 @@ export async function createScratchDatabase(serverUrl: string, template?: string
 }
 
 async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
+  await queryOnce(serverUrl, statement);
+}
+
+/**
+ * One statement on a connection of its own, closed after. A server restarted or stopped under it
+ * ends the connection with a FATAL error (57P01): that is the statement's rejection, and the
+ * client's own 'error' event is listened to, or it would be an uncaught exception in the test run.
+ */
+export async function queryOnce<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(text, values)).rows as T[];
   } finally {
     await client.end();
   }

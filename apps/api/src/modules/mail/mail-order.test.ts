@@ -48,6 +48,15 @@ async function jobsOf(id: string) {
   return rows;
 }
 
+/**
+ * Once `later` has arrived: the server has it before its sender marks it sent, and the job of the
+ * given-up `earlier` fails after its handler returns, so both are waited for, not raced.
+ */
+async function settled(earlier: string, later: string) {
+  await eventually(async () => (await app.db.selectFrom('mail_outbox').select('sent_at').where('id', '=', later).executeTakeFirstOrThrow()).sent_at !== null, 60);
+  await eventually(async () => (await jobsOf(earlier)).every((job) => job.state === 'failed'), 60);
+}
+
 /** A message of `orderId` with its send job, written in `trx` as the shop writes one (`mail.queue`). */
 async function writeWithJob(trx: Db, orderId: string, to: string, { retryLimit, startAfter }: { retryLimit?: number; startAfter?: Date } = {}) {
   const id = randomUUID();
@@ -108,6 +117,7 @@ describe('the messages of one order', () => {
       await writeWithJob(trx, orderId, ann.email),
     ]);
     await eventually(async () => arrivals([second!]).counts[0] === 1, 60);
+    await settled(first!, second!);
     const rows = await app.db.selectFrom('mail_outbox').select(['id', 'sent_at', 'given_up_at', 'last_error']).where('id', 'in', [first!, second!]).orderBy('seq').execute();
     expect(rows.map((row) => [row.id, row.sent_at === null, row.given_up_at === null])).toEqual([
       [first, true, false],
@@ -141,6 +151,7 @@ describe('the messages of one order', () => {
     await app.db.executeQuery(CompiledQuery.raw(plans.failJobsByTimeout('pgboss')));
 
     await eventually(async () => arrivals([second!]).counts[0] === 1);
+    await settled(first!, second!);
     const rows = await app.db.selectFrom('mail_outbox').select(['id', 'sent_at', 'given_up_at', 'claimed_at', 'last_error']).where('id', 'in', [first!, second!]).orderBy('seq').execute();
     expect(rows.map((row) => [row.id, row.sent_at === null, row.given_up_at === null])).toEqual([
       [first, true, false],

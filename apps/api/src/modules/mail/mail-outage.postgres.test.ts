@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { queryOnce } from '../../test/scratch-database';
 import { afterAll, expect, it } from 'vitest';
 import { startOutageShop, type OutageShop } from '../../test/outage';
 import { signUpOver } from '../../test/shop-process';
@@ -16,17 +16,12 @@ afterAll(async () => {
 });
 
 async function outboxRow(recipient: string): Promise<{ sent: boolean; claimed: boolean } | undefined> {
-  const client = new pg.Client({ connectionString: outage?.cluster.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ sent: boolean; claimed: boolean }>(
-      'select sent_at is not null as sent, claimed_at is not null as claimed from mail_outbox where recipient = $1',
-      [recipient],
-    );
-    return rows[0];
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ sent: boolean; claimed: boolean }>(
+    outage?.cluster.url ?? '',
+    'select sent_at is not null as sent, claimed_at is not null as claimed from mail_outbox where recipient = $1',
+    [recipient],
+  );
+  return rows[0];
 }
 
 it('a message the SMTP server took while the database was away is marked sent once it is back, not left to be sent again', {
