@@ -314,10 +314,24 @@ describe('a hostile file', () => {
   it('ends with an xml problem, not the memory, when it nests without end or holds a text of megabytes', async () => {
     const deep = await imported({ kind: 'pies', file: { name: 'deep.xml.gz', bytes: gzipSync(`<PIES><Items>${'<a>'.repeat(200_000)}`) } });
     expect(deep).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 1, code: 'xml', message: 'Malformed XML on line 1: elements are nested more than 32 deep' }] });
-    const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><App action="A" id="1"><Note>${'x'.repeat(3 * 1024 * 1024)}</Note></App></ACES>`) } });
+    // Outside any App (inside one, the App's own bound comes first: the next test).
+    const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><!--${'x'.repeat(3 * 1024 * 1024)}--><App action="A" id="1"><Note>n</Note></App></ACES>`) } });
     expect(long).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: a text or tag is longer than 1 MB' }] });
-    const wide = await imported({ kind: 'aces', file: { name: 'wide.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><App action="A" id="1">${'<Note>n</Note>'.repeat(20_000)}</App></ACES>`) } });
+    const wide = await imported({ kind: 'pies', file: { name: 'wide.xml.gz', bytes: gzipSync(`<PIES><Items><Item>${'<a/>'.repeat(20_000)}</Item></Items></PIES>`) } });
     expect(wide).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: one record holds more than 10,000 elements' }] });
+  });
+
+  // Texts each under the megabyte, in thousands of Apps, were all held at once: a 1.6 MB gzip of
+  // 1,500 Apps with a Note of a megabyte each ran the shop out of memory (decision 201).
+  it('ends with an xml problem, not the memory, when one App or Item spans more than its bound, however short its texts', async () => {
+    const notes = Array.from({ length: 40 }, (_, index) => `<Note>${index} ${'n'.repeat(1_000)}</Note>`).join('');
+    const apps = Array.from({ length: 3 }, (_, index) => `<App action="A" id="${index + 1}"><BaseVehicle id="1"/>${notes}<Qty>1</Qty><PartType id="1"/><Part>SPAN-${index}</Part></App>`);
+    const aces = await imported({ kind: 'aces', onProblems: 'skip', file: { name: 'notes.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header>\n${apps.join('\n')}\n<Footer><RecordCount>3</RecordCount></Footer></ACES>`) } });
+    expect(aces).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 2, ref: '1', code: 'xml', message: 'Malformed XML on line 2: an App is longer than 32 KB' }] });
+    const labels = Array.from({ length: 300 }, (_, index) => `<PartInterchange BrandLabel="${'b'.repeat(1_000)}"><PartNumber>X-${index}</PartNumber></PartInterchange>`).join('');
+    const pies = await imported({ kind: 'pies', onProblems: 'skip', file: { name: 'labels.xml', bytes: Buffer.from(piesFile(piesItem('SPAN-1'), piesItem('SPAN-2', { after: `<PartInterchangeInfo>${labels}</PartInterchangeInfo>` }))) } });
+    expect(pies).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ ref: 'SPAN-2', code: 'xml', message: expect.stringMatching(/^Malformed XML on line \d+: an Item is longer than 256 KB$/) }] });
+    expect(await partsNamed('SPAN-')).toBe(0);
   });
 
   it('applies nothing of a file that cannot be read to its end, even when told to skip problems', async () => {

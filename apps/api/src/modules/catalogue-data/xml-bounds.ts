@@ -4,6 +4,14 @@ export const XML_MAX_DEPTH = 32;
 export const XML_MAX_RUN = 1024 * 1024;
 /** The most elements one record (a PIES Item, an ACES App) may hold: a rich Item has a few hundred. */
 export const XML_MAX_RECORD_ELEMENTS = 10_000;
+/**
+ * The most characters of the file one record may span, by the record's name: all a reader keeps of
+ * a record comes from its span, and an import holds a batch of records at once (500 Items, 1,000
+ * Apps). A rich Item (a hundred descriptions of 2,000 characters, its prices, packages, interchange
+ * and assets) spans tens of kilobytes, an App a few hundred characters, its ACES Header less.
+ */
+export const XML_MAX_RECORD_CHARS = { Item: 256 * 1024, App: 32 * 1024, Header: 32 * 1024 } as const;
+export type XmlRecordName = keyof typeof XML_MAX_RECORD_CHARS;
 
 /**
  * What a streamed XML reader (saxes) may be made to hold by a hostile file, bounded: the path of
@@ -15,6 +23,8 @@ export class XmlBounds {
   /** Where (in characters of the file) the last tag opened or closed. */
   private lastTag = 0;
   private inRecord = 0;
+  /** The record open (its name and where it opened), while one is. */
+  private open: { name: XmlRecordName; at: number } | undefined;
 
   /**
    * A tag opened (at `depth`, the root being 1) or closed, `position` characters into the file:
@@ -24,12 +34,18 @@ export class XmlBounds {
     this.lastTag = position;
     if (depth > XML_MAX_DEPTH) return `elements are nested more than ${XML_MAX_DEPTH} deep`;
     if (depth > 0 && (this.inRecord += 1) > XML_MAX_RECORD_ELEMENTS) return `one record holds more than ${XML_MAX_RECORD_ELEMENTS.toLocaleString('en-US')} elements`;
-    return undefined;
+    return this.spanned(position);
   }
 
-  /** A record (an Item, an App) opened: its elements are counted from here. */
-  record(): void {
+  /** A record (an Item, an App, an ACES Header) opened `position` characters into the file: its elements and characters are counted from here. */
+  record(name: XmlRecordName, position: number): void {
     this.inRecord = 0;
+    this.open = { name, at: position };
+  }
+
+  /** The record open closed: what follows is no record's, until the next opens. */
+  recordClosed(): void {
+    this.open = undefined;
   }
 
   /**
@@ -39,6 +55,18 @@ export class XmlBounds {
    * every plain file over a megabyte (decision 174).
    */
   wrote(position: number): string | undefined {
-    return position - this.lastTag > XML_MAX_RUN ? `a text or tag is longer than ${XML_MAX_RUN / 1024 / 1024} MB` : undefined;
+    if (position - this.lastTag > XML_MAX_RUN) return `a text or tag is longer than ${XML_MAX_RUN / 1024 / 1024} MB`;
+    return this.spanned(position);
+  }
+
+  /**
+   * The problem when the record open spans more than its bound at `position`: texts each under
+   * XML_MAX_RUN, thousands of them in one record, were all kept (10,000 Notes of 1 MB in an App; a
+   * batch of a thousand Apps with a Note of 1 MB each ran the shop out of memory, decision 201).
+   */
+  private spanned(position: number): string | undefined {
+    if (!this.open || position - this.open.at <= XML_MAX_RECORD_CHARS[this.open.name]) return undefined;
+    const { name } = this.open;
+    return `${name === 'Header' ? 'the Header' : `an ${name}`} is longer than ${XML_MAX_RECORD_CHARS[name] / 1024} KB`;
   }
 }

@@ -33,6 +33,18 @@ describe('XmlDecoder', () => {
     expect(latin1AsUtf8).toEqual({ text: expect.not.stringContaining('\uFFFD'), problem: expect.stringContaining('not valid UTF-8') });
     expect(decodeAll([Buffer.from('<Note>Mod\uFFFDle</Note>')]).problem).toContain('U+FFFD');
   });
+
+  // Each was "Malformed XML on line 1" with saxes's words for the bytes ("disallowed character",
+  // "text data outside of root node"), which say nothing of the encoding (decision 201).
+  it('says UTF-16 without its byte order mark, and a byte order mark of UTF-8 before another encoding declared, in words of the encoding', () => {
+    const utf16 = 'the file is in UTF-16, which the shop does not read: save it as UTF-8, ISO-8859-1 or windows-1252.';
+    expect(decodeAll(chunked(Buffer.from(declared('UTF-16', '<ACES/>'), 'utf16le'), 1)).problem).toBe(utf16);
+    expect(decodeAll([Buffer.from(declared('UTF-16', '<ACES/>'), 'utf16le').swap16()]).problem).toBe(utf16);
+    expect(decodeAll([Buffer.from('<ACES/>', 'utf16le')]).problem).toBe(utf16);
+    const marked = (encoding: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(declared(encoding, '<Note>Modèle</Note>'))]);
+    expect(decodeAll(chunked(marked('ISO-8859-1'), 2)).problem).toBe('the file starts with the byte order mark of UTF-8 but declares the encoding "ISO-8859-1": save it again in one encoding, its first line naming it (UTF-8, ISO-8859-1 or windows-1252).');
+    expect(decodeAll([marked('UTF-8')])).toEqual({ text: declared('UTF-8', '<Note>Modèle</Note>'), problem: undefined });
+  });
 });
 
 describe('the ACES and PIES readers', () => {

@@ -75,7 +75,9 @@ export class XmlDecoder {
   }
 
   private choose(head: Buffer): boolean {
-    if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0xff && head[1] === 0xfe)) {
+    // UTF-16 with its byte order mark, or without one: a `<` of two bytes, one of them 0 (XML's
+    // appendix F). Read as UTF-8, the latter was "disallowed character", which says nothing of why.
+    if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0x3c && head[1] === 0x00) || (head[0] === 0x00 && head[1] === 0x3c)) {
       this.problem = 'the file is in UTF-16, which the shop does not read: save it as UTF-8, ISO-8859-1 or windows-1252.';
       return false;
     }
@@ -87,6 +89,13 @@ export class XmlDecoder {
     }
     const declared = /^(?:\xEF\xBB\xBF)?<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([^"']*)\1/.exec(head.toString('latin1'))?.[2];
     const label = declared === undefined ? 'utf-8' : ENCODINGS[declared.toLowerCase()];
+    // UTF-8's byte order mark before a declaration of another encoding (an editor saved the file
+    // "UTF-8 with BOM" and kept its declaration): which of the two is right is not known. Decoded as
+    // the declaration says, the mark was "text data outside of root node".
+    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf && label !== undefined && label !== 'utf-8') {
+      this.problem = `the file starts with the byte order mark of UTF-8 but declares the encoding "${declared}": save it again in one encoding, its first line naming it (UTF-8, ISO-8859-1 or windows-1252).`;
+      return false;
+    }
     if (!label) {
       this.problem = `the file declares the encoding "${declared}", which the shop does not read: save it as UTF-8, ISO-8859-1 or windows-1252.`;
       return false;

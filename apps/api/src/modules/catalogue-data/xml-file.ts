@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser } from 'saxes';
-import { XmlBounds } from './xml-bounds';
+import { XmlBounds, type XmlRecordName } from './xml-bounds';
 import { XmlDecoder } from './xml-decoder';
 
 /** What ends a file: its line and the problem. */
@@ -48,6 +48,16 @@ export class XmlFile<R> {
   /** A record finished, to be yielded after the chunk it ends in; none counts after a problem ended the file. */
   finished(record: R): void {
     if (!this.ended) this.ready.push(record);
+  }
+
+  /** A record (`name`) opened at the tag just read: it is bounded from here until `recordClosed`. */
+  recordOpened(name: XmlRecordName): void {
+    this.bounds.record(name, this.parser.position);
+  }
+
+  /** The record open closed. */
+  recordClosed(): void {
+    this.bounds.recordClosed();
   }
 
   /** A tag named `name` opened at `depth` (the root is 1). */

@@ -85,4 +85,19 @@ describe('readAces', () => {
     ]);
     expect(await fatal(acesFile(apps).replace('<RecordCount>2</RecordCount>', ''))).toEqual([{ line: 7, fatal: expect.objectContaining({ message: expect.stringContaining('RecordCount says nothing') }) }]);
   });
+
+  // Each text under a megabyte, thousands of them in one record, were all kept: a batch of a
+  // thousand Apps with a Note of a megabyte each ran the shop out of memory (decision 201).
+  it('ends a file at an App or a Header that spans more than 32 KB, however short each of its texts', async () => {
+    const notes = (count: number) => Array.from({ length: count }, (_, index) => `${index} ${'n'.repeat(990)}`);
+    const fatal = async (text: string) => (await read(text, 4096)).filter((record) => 'fatal' in record);
+    const within = acesApp({ id: 1, baseVehicle: 100001, notes: notes(31), partType: 59001, part: 'LONG-1' });
+    expect(within.length).toBeLessThan(32 * 1024);
+    const [, app] = await read(acesFile([within]), 4096);
+    expect(app && 'app' in app && app.app.notes).toHaveLength(31);
+    const beyond = acesApp({ id: 2, baseVehicle: 100001, notes: notes(40), partType: 59001, part: 'LONG-2' });
+    expect(await fatal(acesFile([within, beyond]))).toEqual([{ line: 5, fatal: { line: 5, ref: '2', code: 'xml', message: 'Malformed XML on line 5: an App is longer than 32 KB' } }]);
+    const header = acesFile([within]).replace('<Company>', `${notes(40).map((note, index) => `<X${index}>${note}</X${index}>`).join('')}<Company>`);
+    expect(await fatal(header)).toEqual([{ line: 3, fatal: expect.objectContaining({ code: 'xml', message: 'Malformed XML on line 3: the Header is longer than 32 KB' }) }]);
+  });
 });

@@ -79,9 +79,10 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || path[1] === 'Footer' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if ((name === 'App' || name === 'Asset') && path.length === 2) records += 1;
+    if (name === 'Header' && path.length === 2) file.recordOpened('Header');
     if (name === 'App' && path.length === 2) {
       if (!headerRead) refuse(NO_HEADER);
-      file.bounds.record();
+      file.recordOpened('App');
       current = { line: parser.line, attributes: tag.attributes, ids: {}, notes: [], texts: {} };
       return;
     }
@@ -108,6 +109,7 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
     else if (depth === 3 && path[1] === 'Footer' && name === 'RecordCount') recordCount = value;
     else if (depth === 2 && name === 'Footer') recordCount ??= '';
     else if (depth === 2 && name === 'Header') {
+      file.recordClosed();
       headerRead = true;
       const type = header.SubmissionType;
       if (type === undefined || type === '') refuse('The Header has no SubmissionType (FULL or UPDATE): nothing of the file is applied.');
@@ -118,6 +120,7 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
         if (value) current.notes.push(value);
       } else current.texts[name] = value;
     } else if (current && depth === 2 && name === 'App') {
+      file.recordClosed();
       file.finished(finish(current));
       current = undefined;
     }

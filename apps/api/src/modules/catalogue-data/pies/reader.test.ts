@@ -206,4 +206,21 @@ describe('readPies', () => {
     const records = await read('<PIES>\n<Items>\n<Item><PartNumber>A-1</PartNumber></Item>\n<Item><PartNumber>A-2</Part>\n</Items></PIES>');
     expect(records.at(-1)).toEqual({ line: 4, fatal: expect.objectContaining({ code: 'xml', line: 4 }) });
   });
+
+  // What a reader keeps of an Item comes from its span: a thousand PartInterchange rows with a
+  // BrandLabel of a kilobyte were all kept, each under the megabyte a text or tag may have (decision 201).
+  it('ends a file at an Item that spans more than 256 KB, however short each of its texts', async () => {
+    const interchange = (count: number) => `<PartInterchangeInfo>${Array.from({ length: count }, (_, index) => `<PartInterchange BrandLabel="${'b'.repeat(1000)}"><PartNumber>X-${index}</PartNumber></PartInterchange>`).join('')}</PartInterchangeInfo>`;
+    const within = piesItem('SPAN-1', { after: interchange(240) });
+    expect(within.length).toBeLessThan(256 * 1024);
+    const [item] = await read(piesFile(within), 4096);
+    expect(item && 'item' in item && item.item.interchange).toHaveLength(240);
+    const beyond = piesItem('SPAN-2', { after: interchange(270) });
+    const file = piesFile(within, beyond);
+    // The line of its PartInterchangeInfo, where it passes the bound.
+    const line = file.split('\n').findIndex((text) => text.includes('X-269')) + 1;
+    expect((await read(file, 4096)).filter((record) => 'fatal' in record)).toEqual([
+      { line, fatal: { line, ref: 'SPAN-2', code: 'xml', message: `Malformed XML on line ${line}: an Item is longer than 256 KB` } },
+    ]);
+  });
 });

@@ -88,7 +88,7 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
       items += 1;
-      file.bounds.record();
+      file.recordOpened('Item');
       current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
       const maintenance = tag.attributes.MaintenanceType?.toUpperCase();
       if (maintenance === 'D') current.item.archive = true;
@@ -132,6 +132,7 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
       return;
     }
     if (name === 'Item' && parent === 'Items') {
+      file.recordClosed();
       file.finished(finish(current, header));
       current = undefined;
       return;
