@@ -67,9 +67,9 @@ export class XmlFile<R> {
     if (depth === 1 && name !== this.root) this.end({ line: this.parser.line, ref: '', code: 'xml', message: catalogueDataMessages.wrongRoot(this.root, name) });
   }
 
-  /** A tag closed. */
+  /** A tag closed: a record may pass its bound at its closing tags (a last text of its span's size, read in one chunk). */
   closed(): void {
-    this.bounds.element(0, this.parser.position);
+    this.malformed(this.bounds.element(0, this.parser.position));
   }
 
   /**

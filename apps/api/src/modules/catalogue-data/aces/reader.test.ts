@@ -97,6 +97,9 @@ describe('readAces', () => {
     expect(app && 'app' in app && app.app.notes).toHaveLength(31);
     const beyond = acesApp({ id: 2, baseVehicle: 100001, notes: notes(40), partType: 59001, part: 'LONG-2' });
     expect(await fatal(acesFile([within, beyond]))).toEqual([{ line: 5, fatal: { line: 5, ref: '2', code: 'xml', message: 'Malformed XML on line 5: an App is longer than 32 KB' } }]);
+    // Past the bound only at its closing tags, the file read in one chunk: one Note of 40 KB, the last element of its App.
+    const lastNote = acesFile([within, `<App action="A" id="3"><BaseVehicle id="100001"/><Qty>1</Qty><PartType id="59001"/><Part>LONG-3</Part><Note>${'n'.repeat(40_000)}</Note></App>`]);
+    expect((await read(lastNote, lastNote.length)).filter((record) => 'fatal' in record)).toEqual([{ line: 5, fatal: expect.objectContaining({ ref: '3', message: 'Malformed XML on line 5: an App is longer than 32 KB' }) }]);
     const header = acesFile([within]).replace('<Company>', `${notes(40).map((note, index) => `<X${index}>${note}</X${index}>`).join('')}<Company>`);
     expect(await fatal(header)).toEqual([{ line: 3, fatal: expect.objectContaining({ code: 'xml', message: 'Malformed XML on line 3: the Header is longer than 32 KB' }) }]);
   });
