@@ -375,7 +375,9 @@ describe('Company', () => {
   it('focuses the first field a resale certificate upload refuses', async () => {
     // A day of its own: the form takes today when drawn, and this test again later, the next day's past midnight UTC (decision 197).
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T12:00:00Z'), shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
     delete location.isDefault;
     stubFetch({

@@ -240,7 +240,9 @@ describe('Companies (admins)', () => {
   it('shows a company’s money and records a payment once, however often it is clicked; the balance then changes', async () => {
     // A day of its own: the form takes today when drawn, and this test again later, the next day's past midnight UTC (decision 197).
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T12:00:00Z'), shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const company: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: [] };
     let current = account;
     const server = stubFetch({
