@@ -3,6 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/scratch-database';
 import { count } from '../test/count';
+import { eventually } from '../test/wait';
 import { openDatabase, type DatabaseHandle } from './database';
 import { generateDemoCatalogue } from './demo-catalogue';
 import { demoReviews } from './seed-data';
@@ -49,7 +50,7 @@ describe('a DATABASE_URL the server refuses', () => {
 describe('a PostgreSQL connection closed by the server', () => {
   it('is replaced by a new one without crashing the process', async () => {
     const scratch = await createScratchDatabase(serverUrl ?? '');
-    const { db, close } = await openDatabase({ databaseUrl: scratch.url });
+    const { db, close, poolStats } = await openDatabase({ databaseUrl: scratch.url });
     try {
       await sql`select 1`.execute(db);
       const admin = new pg.Client({ connectionString: serverUrl });
@@ -63,8 +64,9 @@ describe('a PostgreSQL connection closed by the server', () => {
       } finally {
         await admin.end();
       }
-      // Gives the idle connection time to hear of its end, which it reports as an 'error' event.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The idle connection hears of its end as an 'error' event, and the pool drops it: waited for,
+      // not given a fixed time (a busy machine's backend takes longer to end).
+      await eventually(async () => poolStats().total === 0);
 
       expect(await count(db, 'parts')).toBe(demoParts.length);
     } finally {

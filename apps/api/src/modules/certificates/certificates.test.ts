@@ -218,18 +218,20 @@ describe('verifying and checking out tax-free', () => {
 describe('the notice before expiry', () => {
   it('e-mails each owner once per certificate and expiry, within 30 days of it', async () => {
     const certificates = createCertificatesRepository(app.db);
-    const sent = await upload(byToken(owner), illinois.id, { state: 'IN', number: 'IN-77', expiresOn: daysFromToday(20) }, { name: 'in.pdf', bytes: PDF });
+    // The days once: asked again later, past midnight UTC, they would be the next day's.
+    const [expiresOn, dayAfter] = [daysFromToday(20), daysFromToday(21)];
+    const sent = await upload(byToken(owner), illinois.id, { state: 'IN', number: 'IN-77', expiresOn }, { name: 'in.pdf', bytes: PDF });
     const id = (sent.json() as Certificate).id;
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
     expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`, { version: (sent.json() as Certificate).version }), 200);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
     const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-expiring').execute();
-    expect(mails.map(({ recipient, subject }) => ({ recipient, subject }))).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(daysFromToday(20))}` }]);
+    expect(mails.map(({ recipient, subject }) => ({ recipient, subject }))).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(expiresOn)}` }]);
     // It still exempts an order on its last day, and not the day after: the message says so (decision 161).
-    expect(await certificates.exemption(illinois.id, 'IN', daysFromToday(20))).toBeDefined();
-    expect(await certificates.exemption(illinois.id, 'IN', daysFromToday(21))).toBeUndefined();
-    expect(mails[0]?.text.replace(/\s+/g, ' ')).toContain(`expires on ${formatDueDay(daysFromToday(20))}. After that day, orders shipped there are charged sales tax again.`);
+    expect(await certificates.exemption(illinois.id, 'IN', expiresOn)).toBeDefined();
+    expect(await certificates.exemption(illinois.id, 'IN', dayAfter)).toBeUndefined();
+    expect(mails[0]?.text.replace(/\s+/g, ' ')).toContain(`expires on ${formatDueDay(expiresOn)}. After that day, orders shipped there are charged sales tax again.`);
   });
 });
 

@@ -1,8 +1,9 @@
 import { accountMessages, addDays, paymentMessages, type CompanyPayment, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { clearOfMidnight } from '../../test/clock';
 import { withoutDemoShippingAndTax } from '../../test/checkout';
 import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../../test/company';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
@@ -52,6 +53,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+// Due days are UTC's, taken by the server and by the tests each for itself: no test runs across
+// midnight UTC (decision 197).
+beforeEach(() => clearOfMidnight());
 
 describe('open invoices', () => {
   it('lists each invoice with what it still owes and whether it is overdue, to owner and accounts members only', async () => {

@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
+import { clearOfMidnight } from '../../test/clock';
 import { tokenMailedTo } from '../../test/company';
 import { misplacedRuns, pdfRuns, pdfText } from '../../test/pdf';
 import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
@@ -91,6 +92,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+// The shop's days and months are UTC's (entries.ts `today`), taken by the server and by the tests
+// each for itself: no test runs across midnight UTC (decision 197).
+beforeEach(() => clearOfMidnight());
 
 describe('an order on account', () => {
   it('needs no card: it takes its stock, is paid-state, invoiced at once with its due date and PO, and debits the ledger', async () => {

@@ -555,11 +555,12 @@ describe('POST /api/admin/order/{id}/cancel in Stripe mode', () => {
     const cancelling = adminCall(`${orderId}/cancel`);
     await gate.refundHeld();
 
-    const parts = stripeApp.inject({ method: 'GET', url: '/api/parts' });
-    const answered = await Promise.race([parts.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+    // Answered while the refund is still held, however slow the machine: the refund is let go only
+    // after. Were the request to wait for the refund, it would never be answered (the test's time-out).
+    const parts = await stripeApp.inject({ method: 'GET', url: '/api/parts' });
     gate.release();
-    await Promise.all([parts, cancelling]);
+    await cancelling;
 
-    expect(answered).toBe(true);
+    expect(parts.statusCode).toBe(200);
   });
 });

@@ -1,9 +1,10 @@
 import { OVERVIEW_DAYS, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { byCookie, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { clearOfMidnight } from '../../test/clock';
 import { insertPart, placeOrder, setOrderStatus, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 
 /** The overview's days are the shop's: midnight to midnight there (decision 113). */
@@ -20,6 +21,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+// The overview's days run midnight to midnight in the shop's time zone, taken by the database and by
+// the tests each for itself: no test runs across that midnight (decision 197).
+beforeEach(() => clearOfMidnight(SHOP_TIME_ZONE));
 
 async function order(partId: string, quantity: number, status: OrderStatus, daysAgo = 0) {
   const id = await placeOrder(app, buyer, partId, quantity);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REFERENCE_DIR } from '../../../db/seed';
 import { byToken, call, expectReply } from '../../../test/admin';
 import { createTestApp } from '../../../test/app';
+import { utcToday } from '../../../test/clock';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
 import { childrenOf, runImport } from '../pies/test-files';
 import { importAces } from './import';
@@ -73,11 +74,13 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
   it('since a date leaves out the delete of an application added again, so that importing the file keeps it', async () => {
     const app = { baseVehicle: 100011, partType: 59001, position: 69001, part: 'BRK-1001' };
     const update = (action: 'A' | 'D') => acesFile([acesApp({ id: 1, action, ...app })], { submissionType: 'UPDATE' });
+    // The day before the changes: asked after them, it could be the next day's, past them at midnight UTC.
+    const today = utcToday();
     expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
     expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 1 });
     expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 0 });
     expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
-    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${today}`);
     expectReply(since, 200);
     expect(since.body.match(/<App action="[AD]" id="\d+"><BaseVehicle id="100011"\/><Qty>1<\/Qty><PartType id="59001"\/><Position id="69001"\/><Part>BRK-1001</g)?.map((tag) => tag.slice(0, 15))).toEqual(['<App action="A"']);
     const { problems, counts } = await runImport(shop, importAces, since.body);
@@ -89,10 +92,11 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
   it('leaves the applications of an archived part out of FULL, and deletes them since a day on or before its archiving', async () => {
     const count = (await liveApplications(shop)).filter((line) => line.startsWith('"BRK-2001"')).length;
     expect(count).toBeGreaterThan(0);
+    const today = utcToday();
     await shop.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', 'BRK-2001').execute();
     const full = await get('/api/admin/catalogue/exports/aces');
     expect(full.body).not.toContain('BRK-2001');
-    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${today}`);
     expect(since.body.match(/<App action="[AD]"[^\n]*<Part>BRK-2001<\/Part>/g)?.map((app) => app.slice(0, 15))).toEqual(Array.from({ length: count }, () => '<App action="D"'));
     await shop.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', 'BRK-2001').execute();
   });

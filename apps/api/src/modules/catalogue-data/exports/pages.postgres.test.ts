@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
+import { utcToday } from '../../../test/clock';
 import { writeAces } from '../aces/writer';
 
 // PostgreSQL only: its own count of the rows a transaction read (pg_stat_xact_user_tables).
@@ -14,8 +15,9 @@ afterAll(async () => {
 });
 
 const ADDED = 12_000;
-const today = new Date().toISOString().slice(0, 10);
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+// Each test takes today before its changes and tomorrow after them: a day taken when the file
+// loaded, before midnight UTC, is no longer today's (or tomorrow's) after it.
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The ACES net change since `since`, written in one transaction, and the rows of `applications` the
@@ -28,7 +30,7 @@ async function netChange(since: string): Promise<{ file: string; read: number }>
       Number((await sql<{ read: string }>`select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as read from pg_stat_xact_user_tables where relname = 'applications'`.execute(trx)).rows[0]?.read ?? 0);
     const before = await reads();
     let file = '';
-    for await (const chunk of writeAces(trx, { since, company: 'Test', today })) file += chunk;
+    for await (const chunk of writeAces(trx, { since, company: 'Test', today: utcToday() })) file += chunk;
     const read = (await reads()) - before;
     return { file, read };
   });
@@ -36,7 +38,10 @@ async function netChange(since: string): Promise<{ file: string; read: number }>
 
 it('writes a net change of many applications a page at a time, each page reading its own applications only', async () => {
   // Many applications changed today, as after an import: copies of the live ones, and a tombstone
-  // of each tenth copy (the same application stays live, so its D is redundant and left out).
+  // of each tenth copy (the same application stays live, so its D is redundant and left out). The
+  // seeded ones too: the run's database may have been seeded before midnight UTC.
+  const today = utcToday();
+  await sql`update applications set changed_at = now()`.execute(app.db);
   await sql`
     insert into applications (part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label)
     select part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label
@@ -63,7 +68,7 @@ it('writes a net change of many applications a page at a time, each page reading
 it('reads none of the applications for a net change of nothing', async () => {
   const [{ rows }] = (await sql<{ rows: string }>`select count(*) as rows from applications`.execute(app.db)).rows as [{ rows: string }];
   expect(Number(rows)).toBeGreaterThan(ADDED);
-  const { file, read } = await netChange(tomorrow);
+  const { file, read } = await netChange(tomorrow());
   expect(file).toContain('<RecordCount>0</RecordCount>');
   expect(file).not.toContain('<App ');
   // Every page's range of ids was read to find nothing in it: each row twice or more (35 s at
@@ -73,6 +78,7 @@ it('reads none of the applications for a net change of nothing', async () => {
 
 it('reads the few applications a small net change names, not the range between them', async () => {
   // Everything changed ten days ago but three applications far apart, changed today.
+  const today = utcToday();
   await sql`update applications set changed_at = now() - interval '10 days'`.execute(app.db);
   const { rows: picked } = await sql<{ id: string }>`
     update applications set quantity = quantity % 10 + 1, changed_at = now()
@@ -89,6 +95,7 @@ it('reads the few applications a small net change names, not the range between t
 });
 
 it('finds whether a tombstone of a net change is the same application as another row among its part’s rows, not every later one', async () => {
+  const today = utcToday();
   await sql`update applications set changed_at = now() - interval '10 days'`.execute(app.db);
   const { rows: deleted } = await sql<{ id: string }>`
     update applications set deleted_at = now(), changed_at = now()

@@ -2,7 +2,7 @@ import { accountMessages, companyFieldChangedMessage, companyMessages, notices, 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { adminNotices } from '../../admin/admin-notices';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -238,6 +238,11 @@ describe('Companies (admins)', () => {
   });
 
   it('shows a company’s money and records a payment once, however often it is clicked; the balance then changes', async () => {
+    // A day of its own: the form takes today when drawn, and this test again later, the next day's past midnight UTC (decision 197).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T12:00:00Z'), shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const company: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: [] };
     let current = account;
     const server = stubFetch({
@@ -283,12 +288,12 @@ describe('Companies (admins)', () => {
     await user.dblClick(form.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText(accountMessages.paymentRecorded('BANK-7781'))).toBeInTheDocument();
     // The toast's day as the pages write it (decision 155).
-    expect(screen.getByText(`$1,000.50 received on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date())}`)).toBeInTheDocument();
+    expect(screen.getByText(`$1,000.50 received on Dec 6, 2026`)).toBeInTheDocument();
     expect(await figures.findByText('-$500.50')).toBeInTheDocument();
     expect(within(money.getByRole('list', { name: 'Ledger entries, newest first' })).getByText('Payment BANK-7781')).toBeInTheDocument();
     const posts = server.calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toEqual({ amount: 1000.5, reference: 'BANK-7781', receivedAt: new Date().toISOString().slice(0, 10), invoiceNumbers: [] });
+    expect(posts[0]?.body).toEqual({ amount: 1000.5, reference: 'BANK-7781', receivedAt: '2026-12-06', invoiceNumbers: [] });
     expect(form.getByLabelText('Amount ($)')).toHaveValue('');
     expect(form.getByLabelText('Amount ($)')).toHaveFocus();
   });
