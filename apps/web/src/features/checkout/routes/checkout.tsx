@@ -330,7 +330,7 @@ export function Component() {
               {whyNot}
             </p>
           )}
-          <Link to={paths.cart} className="text-sm font-semibold text-brand-700 underline">
+          <Link to={paths.cart} className="justify-self-start text-sm font-semibold text-brand-700 underline">
             Back to the cart
           </Link>
         </form>
