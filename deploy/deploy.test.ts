@@ -324,6 +324,9 @@ it("makes its own refusals in the shop's words, with the shop's headers: JSON un
     { label: 'a body over 9 MB to the API', url: '/api/cart/preview', init: { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'a body over 9 MB to a page', url: '/shop', init: { method: 'POST', body: big }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'headers over nginx’s buffers', url: '/api/parts', init: { headers: { 'x-big': 'a'.repeat(10_000) } }, status: 431, message: apiErrors.headersTooLarge },
+    // An address nginx cannot read whole has no $uri: told by the request line's start (decision 200).
+    { label: 'an address over nginx’s buffers to the API', url: `/api/search?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl },
+    { label: 'an address over nginx’s buffers to a page', url: `/shop?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl },
   ];
   for (const { label, url, init, status, message } of cases) {
     const reply = await fetch(`${proxy}${url}`, init);

@@ -47,7 +47,7 @@ export async function startNginx({
   if (!bodyLimit || !imports) throw new Error("deploy/nginx.conf has no client_max_body_size or no location for catalogue imports");
   // nginx's own replies (deploy/nginx-replies.conf), their files written here as a release writes
   // them, and the site's locations that hide the instances' liveness and metrics.
-  const replyKind = /^map \$uri \$autoparts_reply \{[\s\S]*?\n\}$/m.exec(site)?.[0];
+  const replyKind = /^map "\$uri\|\$request" \$autoparts_reply \{[\s\S]*?\n\}$/m.exec(site)?.[0];
   const hidden = /^ {4}location ~ \^\/\(healthz[\s\S]*?\n {4}\}$/m.exec(site)?.[0];
   if (!replyKind || !hidden || !site.includes('include /etc/nginx/snippets/autoparts-replies.conf;')) {
     throw new Error("deploy/nginx.conf has no map of $autoparts_reply, no include of its replies or no location hiding /healthz");

@@ -80,6 +80,10 @@ for (const width of widths) {
       await expect(summary).toContainText(formatPrice(quote.tax));
       await expect(summary).toContainText(formatPrice(quote.total));
       await page.getByLabel('Purchase-order number (optional)').fill('PO-4471');
+      // "Back to the cart" is as wide as its words: the form's empty width beside it is not the link (decision 200).
+      const back = await page.getByRole('link', { name: 'Back to the cart' }).boundingBox();
+      const placeForm = await page.getByRole('form', { name: 'Place order' }).boundingBox();
+      expect(back?.width).toBeLessThan((placeForm?.width ?? 0) / 2);
       await expectNoSeriousA11yViolations(page);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(screens, `${width}_checkout.png`), fullPage: true });

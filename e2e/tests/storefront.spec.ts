@@ -279,6 +279,21 @@ test('an unknown path answers 404 with the not-found image', async ({ page }) =>
   await expect(page).toHaveURL('/');
 });
 
+// Regression (was a bug): /nope%zz was the not-found page, and React Router, reading the address
+// bar, logged "could not be decoded" three times (decision 200).
+test('an address with a broken escape moves to one the browser reads: the not-found page, nothing logged', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  const response = await page.goto('/nope%zz');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL('/nope%25zz');
+  await expect(page.getByRole('img', { name: /not found/i })).toBeVisible();
+  await waitForApp(page);
+  expect(logged.filter((text) => !/status of 404/.test(text))).toEqual([]);
+});
+
 for (const path of publicPages) {
   for (const width of widths) {
     test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {

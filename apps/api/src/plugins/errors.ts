@@ -5,7 +5,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collided, databaseUnavailable } from '../db/database';
 import { outageLog, type OutageLog } from '../lib/outage-log';
-import { inProcessHeaders } from './request-log';
 import { rawReplyHeaders, withSecurityHeaders } from './security-headers';
 
 /** Methods whose request may carry a body: the ones a client can leave halfway. */
@@ -205,31 +204,42 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * A broken percent-escape (`/nope%zz`, `/part/%E0%A4%A`). A page's address names no page of ours:
- * it gets the not-found page with 404 as any other address does (SPEC §2), asked of the shop's own
- * page route (kept in memory, counted against the visitor's renders, with that route's headers).
- * An `/api` or `/assets` address, or a method other than GET and HEAD, keeps the JSON 400: which it
- * is, is read from the address's first segment as a router or a proxy would read it (`apiOrAssets`),
- * so `/%61pi/x%zz` is the API's. A HEAD is answered as the GET would be, the page's length and no
- * body. Fastify's own words quote the URL back ("'%zz' is not a valid url component"): ours do not
- * (decision 130, 166, 170).
+ * A broken percent-escape (`/nope%zz`, `/part/%E0%A4%A`). A page's address is moved for good (301)
+ * to the same address with each `%` that breaks it written `%25` (`readableAddress`), which every
+ * reader decodes: the shop's page route then answers it as any other address (the not-found page,
+ * 404, SPEC §2; `/part/%25E0…` the part page's own "not found"), and the browser's router, which
+ * reads the address bar, is given one it can decode — the page drawn on the server and the route
+ * hydrated in the browser are the same, and nothing is logged. An `/api` or `/assets` address, or
+ * a method other than GET and HEAD, keeps the JSON 400: which it is, is read from the address's
+ * first segment as a router or a proxy would read it (`apiOrAssets`), so `/%61pi/x%zz` is the
+ * API's. Fastify's own words quote the URL back ("'%zz' is not a valid url component"): ours do not
+ * (decisions 130, 166, 170, 200).
  */
-async function badUrl(request: FastifyRequest, reply: FastifyReply) {
+function badUrl(request: FastifyRequest, reply: FastifyReply) {
   const page = (request.method === 'GET' || request.method === 'HEAD') && !apiOrAssets(request.url);
   if (!page) return reply.code(400).send({ message: apiErrors.badUrl });
-  const encoding = request.headers['accept-encoding'];
-  // Always a GET: an injected HEAD's answer has no body, and its length would be lost with it. The
-  // page sent to a HEAD is dropped on the way out (Node sends no body for one), its length kept.
-  const notFound = await request.server.inject({
-    method: 'GET',
-    url: NO_PAGE,
-    remoteAddress: request.ip,
-    headers: { accept: 'text/html', ...inProcessHeaders(request), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  return reply.header('cache-control', 'public, max-age=86400').header('x-request-id', request.id).redirect(readableAddress(request.url), 301);
+}
+
+/**
+ * `url` (a path and query as sent) with every `%` that breaks its path written `%25`: one not
+ * followed by two hex digits, and each of a run of escapes that is no UTF-8 (`%E0%A4`); characters
+ * a Location may not carry escaped, in the query too. Leading slashes and backslashes are one `/`,
+ * so the Location stays on this shop (`//host%zz` is not another host's).
+ */
+function readableAddress(url: string): string {
+  const at = url.indexOf('?');
+  const [path, query] = at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+  const readable = path.replace(/((?:%[0-9a-f]{2})+)|[^\x21-\x7e]|[%"<>\\^`{|}]/gi, (match, run: string | undefined) => {
+    if (run === undefined) return encodeURIComponent(match);
+    try {
+      decodeURIComponent(run);
+      return run;
+    } catch {
+      return run.replaceAll('%', '%25');
+    }
   });
-  for (const [name, value] of Object.entries(notFound.headers)) {
-    if (value !== undefined && !NOT_COPIED.has(name)) reply.header(name, value);
-  }
-  return reply.code(notFound.statusCode).header('x-request-id', request.id).send(notFound.rawPayload);
+  return `/${readable.replace(/^(?:[/\\]|%5C)+/i, '')}${query.replace(/[^\x21-\x7e]/g, encodeURIComponent)}`;
 }
 
 /**
@@ -254,11 +264,6 @@ export function apiOrAssets(url: string): boolean {
   const first = decoded.split(/[/\\]/).find((segment) => segment !== '') ?? '';
   return /^(?:api|assets)$/i.test(first);
 }
-
-/** An address that is no page of ours, whose answer (the not-found page) a bad URL's is. */
-const NO_PAGE = '/page-not-found';
-/** The injected reply's headers that are its own transfer's, not the page's. */
-const NOT_COPIED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-request-id']);
 
 /**
  * What an error log line keeps of an error: its kind, code, message and stack, nothing else. A

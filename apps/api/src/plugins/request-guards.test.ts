@@ -151,11 +151,15 @@ describe('a URL with a broken percent-escape', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('(a page’s address) is answered as any address that is no page: 404, without the URL echoed back', async () => {
-    // This app has no web build: the not-found answer is the API's JSON (the page: web-app.test.ts).
+  it('(a page’s address) is moved to the address written readable, then answered as any address that is no page: 404, without the URL echoed back', async () => {
     const response = await app.inject({ method: 'GET', url: '/part/%zz<b>' });
-    expectReply(response, 404, apiErrors.notFound);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/part/%25zz%3Cb%3E');
     expect(response.body).not.toMatch(/%zz|valid url/i);
+    // This app has no web build: the not-found answer is the API's JSON (the page: web-app.test.ts).
+    const moved = await app.inject({ method: 'GET', url: response.headers.location });
+    expectReply(moved, 404, apiErrors.notFound);
+    expect(moved.body).not.toMatch(/%zz|valid url/i);
   });
 });
 

@@ -262,20 +262,38 @@ describe('the not-found page', () => {
 });
 
 describe('a page address with a broken percent-escape', () => {
-  it.each(['/nope%zz', '/part/%E0%A4%A', '/shop%zz?q=brake', '/parts/%E0%A4%A%3Cscript%3E'])(
-    '(%s) gets the not-found page with 404 and the page’s headers, not the API’s JSON 400',
-    async (url) => {
-      const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  it.each([
+    ['/nope%zz', '/nope%25zz', 404],
+    ['/shop%zz?q=brake', '/shop%25zz?q=brake', 404],
+    ['/caf%C3%A9%zz/%E2%82%AC', '/caf%C3%A9%25zz/%E2%82%AC', 404],
+    // Routes of the app: drawn as that route draws a number or id it does not know (this file's
+    // renderer draws every route; the shop's part pages say "not found" there).
+    ['/parts/%E0%A4%A%3Cscript%3E', '/parts/%25E0%25A4%25A%3Cscript%3E', 200],
+    ['/part/%E0%A4%A', '/part/%25E0%25A4%25A', 200],
+  ] as const)('(%s) moves for good to the address with its broken escapes written readable, which the page route answers (decision 200)', async (url, readable, status) => {
+    const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
-      expect(reply.statusCode).toBe(404);
-      expect(reply.headers['content-type']).toMatch(/^text\/html/);
-      expect(reply.body).toContain('<h1>Page not found</h1>');
-      expect(reply.body).not.toMatch(/%E0|%zz|%3Cscript|valid url/i);
-      expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(reply.headers['x-content-type-options']).toBe('nosniff');
-      expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    },
-  );
+    expect(reply.statusCode).toBe(301);
+    expect(reply.headers.location).toBe(readable);
+    expect(() => decodeURI(readable)).not.toThrow();
+    expect(reply.body).not.toMatch(/%E0|%zz|%3Cscript|valid url/i);
+    expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const moved = await app.inject({ method: 'GET', url: readable, headers: { accept: 'text/html' } });
+    expect(moved.statusCode).toBe(status);
+    expect(moved.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it.each([
+    ['//evil.example%zz', '/evil.example%25zz'],
+    ['/%5C%5Cevil.example/%zz', '/evil.example/%25zz'],
+    ['/x%zz<b>"`', '/x%25zz%3Cb%3E%22%60'],
+  ])('(%s) stays on the shop, with nothing a Location may not carry: %s', async (url, readable) => {
+    const reply = await app.inject({ method: 'GET', url });
+    expect(reply.statusCode).toBe(301);
+    expect(reply.headers.location).toBe(readable);
+  });
 
   it('is still JSON 400 under /api and /assets, and for a method other than GET or HEAD', async () => {
     for (const [method, url] of [['GET', '/api/part/%E0%A4%A'], ['GET', '/assets/app-%zz.js'], ['POST', '/nope%zz']] as const) {
@@ -295,26 +313,19 @@ describe('a page address with a broken percent-escape', () => {
     },
   );
 
-  it.each(['/apiary%zz', '/part/api/%zz', '/%61pis/x%zz'])('(%s) merely looks like the API’s and is a page’s: the not-found page', async (url) => {
+  it.each(['/apiary%zz', '/part/api/%zz', '/%61pis/x%zz'])('(%s) merely looks like the API’s and is a page’s: moved to the page', async (url) => {
     const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
-    expect(reply.statusCode).toBe(404);
-    expect(reply.body).toContain('<h1>Page not found</h1>');
+    expect(reply.statusCode).toBe(301);
+    expect(reply.headers.location).toBe(url.replace('%zz', '%25zz'));
   });
 
-  it('answers a HEAD as the GET: 404, the page’s headers and length, no body', async () => {
-    const get = await app.inject({ method: 'GET', url: '/nope%zz', headers: { accept: 'text/html' } });
+  it('answers a HEAD as the GET: moved, no body', async () => {
     const head = await app.inject({ method: 'HEAD', url: '/nope%zz', headers: { accept: 'text/html' } });
-    const page = await app.inject({ method: 'HEAD', url: '/no-such-page', headers: { accept: 'text/html' } });
 
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(301);
+    expect(head.headers.location).toBe('/nope%25zz');
     expect(head.body).toBe('');
-    expect(Number(get.headers['content-length'])).toBe(get.rawPayload.length);
-    expect(get.rawPayload.length).toBeGreaterThan(0);
-    expect(head.headers['content-length']).toBe(get.headers['content-length']);
-    expect(head.headers['content-length']).toBe(page.headers['content-length']);
-    expect(head.headers['content-type']).toBe(get.headers['content-type']);
-    expect(head.headers.etag).toBe(get.headers.etag);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { RefObject } from 'react';
+import type { MouseEvent, RefObject } from 'react';
+import { oneClickOfADouble } from '../lib/double-click';
 
 type PagerProps = {
   page: number;
@@ -12,6 +13,8 @@ type PagerProps = {
   list: RefObject<HTMLElement | null>;
   previousText?: string;
   nextText?: string;
+  /** The page asked for is loading (the previous page still shown): said, and the steps count from the page asked for. */
+  loading?: boolean;
 } & (
   | {
       /** A list whose size the server tells: "Page X of Y", shown even when Y is 1. */
@@ -40,13 +43,17 @@ export const pagedListFocusClass = 'focus-visible:outline-2 focus-visible:outlin
  * from its start: left on the pager at the foot of the page, the next Tab went on to what follows
  * the list, and Shift+Tab up through the new rows from their end. The list's top is scrolled into
  * view if it was above it (the admin lists keep their scroll on a page change, decision 093);
- * "Page X of Y" is said as it changes.
+ * "Page X of Y" is said as it changes, "Loading page X of Y…" while the previous page is still
+ * shown (`loading`). The steps count from the page asked for, and a double click is one step
+ * (decision 200).
  */
-export function Pager({ page, onPage, label, list, previousText = 'Previous', nextText = 'Next', ...size }: PagerProps) {
+export function Pager({ page, onPage, label, list, previousText = 'Previous', nextText = 'Next', loading = false, ...size }: PagerProps) {
   const hasNext = size.totalPages === undefined ? size.hasNext : page < size.totalPages;
   if (size.totalPages === undefined && page === 1 && !hasNext) return null;
+  const where = size.totalPages === undefined ? String(page) : `${page} of ${size.totalPages}`;
 
-  function go(to: number) {
+  function go(to: number, event: MouseEvent) {
+    oneClickOfADouble(event);
     onPage(to);
     const top = list.current;
     if (!top) return;
@@ -57,13 +64,13 @@ export function Pager({ page, onPage, label, list, previousText = 'Previous', ne
 
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-4">
-      <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} className={stepClass}>
+      <button type="button" onClick={(event) => go(page - 1, event)} disabled={page <= 1} className={stepClass}>
         {previousText}
       </button>
       <span aria-live="polite" className="text-sm text-slate-600">
-        {size.totalPages === undefined ? `Page ${page}` : `Page ${page} of ${size.totalPages}`}
+        {loading ? `Loading page ${where}…` : `Page ${where}`}
       </span>
-      <button type="button" onClick={() => go(page + 1)} disabled={!hasNext} className={stepClass}>
+      <button type="button" onClick={(event) => go(page + 1, event)} disabled={!hasNext} className={stepClass}>
         {nextText}
       </button>
     </nav>

@@ -48,7 +48,7 @@ export function ReviewModeration() {
           </li>
         ))}
       </ul>
-      <Pager list={list} page={page} hasNext={hasNext} onPage={setPage} label="Reviews pages" />
+      <Pager list={list} page={page} hasNext={hasNext} loading={reviews.isPlaceholderData} onPage={setPage} label="Reviews pages" />
     </div>
   );
 }

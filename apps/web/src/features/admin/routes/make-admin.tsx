@@ -108,7 +108,7 @@ export function Component() {
               focus={focus}
               region={table}
             />
-            <Pager list={table} page={filters.page} hasNext={hasNext} onPage={(page) => change({ ...filters, page })} label="Users pages" />
+            <Pager list={table} page={filters.page} hasNext={hasNext} loading={users.isPlaceholderData} onPage={(page) => change({ ...filters, page })} label="Users pages" />
           </div>
         )}
       </div>

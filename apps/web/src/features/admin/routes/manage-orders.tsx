@@ -132,6 +132,7 @@ export function Component() {
               label="Orders pages"
               list={table}
               page={filters.page}
+              loading={orders.isPlaceholderData}
               totalPages={Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))}
               onPage={(page) => change({ ...filters, page })}
             />

@@ -127,6 +127,7 @@ export function Component() {
                 label="Products pages"
                 list={table}
                 page={filters.page}
+                loading={parts.isPlaceholderData}
                 totalPages={Math.max(1, Math.ceil(parts.data.total / parts.data.pageSize))}
                 onPage={(page) => go({ ...filters, page })}
               />

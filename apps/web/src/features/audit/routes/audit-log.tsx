@@ -83,6 +83,7 @@ export function Component() {
               list={list}
               page={filters.page}
               hasNext={hasNext}
+              loading={entries.isPlaceholderData}
               previousText="Newer"
               nextText="Older"
               onPage={(page) => change({ ...filters, page })}

@@ -2,7 +2,7 @@ import { catalogueMessages, partChangeMessages, searchMessages, type SearchItem,
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { signedOutReply } from '../../../test/users';
 import type { QueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
 });
 
 /** /shop with every search answered by `reply`; the page's other reads answered too. */
-function renderShop(path: string, reply: () => SearchResult | Promise<SearchResult> = () => result(), queryClient?: QueryClient) {
+function renderShop(path: string, reply: (call: StubbedCall) => SearchResult | Promise<SearchResult> = () => result(), queryClient?: QueryClient) {
   const server = stubFetch({
     'GET /api/me': signedOutReply,
     'GET /api/vehicles/years': { body: [2019] },
@@ -45,7 +45,7 @@ function renderShop(path: string, reply: () => SearchResult | Promise<SearchResu
     'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
     [`GET /api/vehicles/${CAMRY}/applications?*`]: { body: [] },
     'GET /api/vehicles/options?*': { body: { submodels: [], engines: [], vehicles: [] } },
-    'GET /api/search?*': async () => ({ body: await reply() }),
+    'GET /api/search?*': async (call) => ({ body: await reply(call) }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
   return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path, queryClient }), searches };
@@ -124,6 +124,31 @@ describe('/shop: the filters live in the URL', () => {
 
     expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/shop?category=brakes&page=2');
     expect(within(pages).queryByRole('link', { name: 'Previous' })).not.toBeInTheDocument();
+  });
+
+  it('counts Previous and Next from the page asked for while it loads, says so, and turns one page on a double click (decision 200)', async () => {
+    const user = userEvent.setup();
+    // 7 pages; page 4 answers only when released.
+    let release = () => {};
+    const { router } = renderShop('/shop?page=3', (call) => {
+      const page = Number(new URL(call.path, 'http://localhost').searchParams.get('page') ?? '1');
+      const answer = result({ page, total: 168 });
+      return page === 4 ? new Promise((resolve) => (release = () => resolve(answer))) : answer;
+    });
+    const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+    expect(within(pages).getByText('Page 3 of 7')).toHaveAttribute('aria-live', 'polite');
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=4');
+    // Page 3 still shown: said loading, and Previous goes back to it, not to page 2.
+    expect(within(pages).getByText('Loading page 4 of 7…')).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/shop?page=3');
+    expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/shop?page=5');
+    release();
+    expect(await within(pages).findByText('Page 4 of 7')).toBeInTheDocument();
+    // A double click on Next turns one page.
+    await user.dblClick(within(pages).getByRole('link', { name: 'Next' }));
+    expect(router.state.location.search).toBe('?page=5');
+    expect(await within(pages).findByText('Page 5 of 7')).toBeInTheDocument();
   });
 
   it('says so when nothing matches, with a way back to every part', async () => {

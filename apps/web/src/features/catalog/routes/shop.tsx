@@ -10,6 +10,7 @@ import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { useSearchChanges } from '../../../lib/search-changes';
+import { oneClickOfADouble } from '../../../lib/double-click';
 import { isMissingSearchPage, searchRefusal, shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
@@ -144,12 +145,15 @@ export function Component() {
               <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={shownFor} />
             )}
           </Suspense>
-          {result && !missingPage && (
+          {result && !missingPage && answered && (
             <Suspense>
               <Pages
                 result={result}
+                page={readQueryWholeNumber(params.page ?? '1')}
+                loading={search.isPlaceholderData}
                 link={link}
                 onTurn={(event) => {
+                  oneClickOfADouble(event);
                   // Not a link opened in another tab or window: this page stays as it is.
                   pageTurned.current = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
                 }}
@@ -475,7 +479,12 @@ function NoSuchPage({ page, result, link }: { page: number; result: SearchResult
   );
 }
 
-function Pages({ result, link, onTurn }: { result: SearchResult; link: (page: number) => URLSearchParams; onTurn: (event: MouseEvent) => void }) {
+/**
+ * Previous and Next under the results, and where the reader is. They count from the page asked for
+ * (`page`, the address's), not from the result still shown while it loads (`loading`, said), so
+ * Previous after Next goes back to the page left; a double click turns one page (decision 200).
+ */
+function Pages({ result, page, loading, link, onTurn }: { result: SearchResult; page: number; loading: boolean; link: (page: number) => URLSearchParams; onTurn: (event: MouseEvent) => void }) {
   // The server answers at most SEARCH_MAX_PAGE pages; a search matching more says so on the last.
   const last = lastSearchPage(result.total, result.pageSize);
   if (last === 1) return null;
@@ -483,19 +492,19 @@ function Pages({ result, link, onTurn }: { result: SearchResult; link: (page: nu
   const pageClass = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
   return (
     <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
-      {result.page > 1 ? (
-        <Link to={{ search: link(result.page - 1).toString() }} onClick={onTurn} className={pageClass}>
+      {page > 1 ? (
+        <Link to={{ search: link(page - 1).toString() }} onClick={onTurn} className={pageClass}>
           Previous
         </Link>
       ) : (
         <span />
       )}
-      <p className="text-center text-sm text-slate-600">
-        {`Page ${result.page} of ${last}`}
-        {cut && result.page === last && <span className="block">{catalogueMessages.morePages(last * result.pageSize)}</span>}
+      <p aria-live="polite" className="text-center text-sm text-slate-600">
+        {loading ? `Loading page ${page} of ${last}…` : `Page ${page} of ${last}`}
+        {cut && page === last && !loading && <span className="block">{catalogueMessages.morePages(last * result.pageSize)}</span>}
       </p>
-      {result.page < last ? (
-        <Link to={{ search: link(result.page + 1).toString() }} onClick={onTurn} className={pageClass}>
+      {page < last ? (
+        <Link to={{ search: link(page + 1).toString() }} onClick={onTurn} className={pageClass}>
           Next
         </Link>
       ) : (

@@ -84,7 +84,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
-            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="Certificates pages" />
+            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} loading={certificates.isPlaceholderData} label="Certificates pages" />
           </div>
         )}
       </div>

@@ -498,6 +498,43 @@ describe('Checkout', () => {
     await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ poNumber: 'PO-77' }));
   });
 
+  it.each([
+    ['Enter in the field, never left', (user: UserEvent) => user.keyboard('{Enter}')],
+    ['a click on Place order, which leaves the field as it presses', (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Place order' }))],
+  ])('holds a Place order sent by %s with a PO number already on orders until its warning is on the page, then places it (decision 200)', async (_how, press) => {
+    const earlier = { ...anOrder({ _id: 'o-100002' }), orderNumber: '100002', placedBy: 'Bo Buyer (bo@example.com)', location: 'Depot', paymentMethod: 'account', dueOn: '2027-01-05' };
+    const { server, user } = openCheckout({
+      ...ofCompany(),
+      'GET /api/company/orders?poNumber=PO-77': { body: [earlier] },
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-9', orderNumber: '100003', total: 199.11, paymentMethod: 'card', dueOn: null } },
+    });
+    await chooseStandard(user);
+    const place = screen.getByRole('button', { name: 'Place order' });
+    const warning = companyMessages.poNumberOnOrders('PO-77', ['100002']);
+    // Typed and sent at once: the order waits for the lookup, which finds it on order 100002.
+    await user.type(screen.getByLabelText('Purchase-order number (optional)'), 'PO-77');
+    await press(user);
+    expect(await screen.findByText(warning)).toHaveAttribute('role', 'status');
+    expect(place).toHaveAccessibleDescription(warning);
+    expect(server.paths()).toContain('GET /api/company/orders?poNumber=PO-77');
+    expect(server.paths()).not.toContain('POST /api/checkout');
+    // Pressed with the warning on the page, it is placed: it only warns.
+    await user.click(place);
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ poNumber: 'PO-77' }));
+    expect(server.paths().filter((path) => path === 'POST /api/checkout')).toHaveLength(1);
+  });
+
+  it('places at once an order whose PO number, typed and sent at once, is on no order of the company', async () => {
+    const { server, user } = openCheckout({
+      ...ofCompany(),
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-9', orderNumber: '100003', total: 199.11, paymentMethod: 'card', dueOn: null } },
+    });
+    await chooseStandard(user);
+    await user.type(screen.getByLabelText('Purchase-order number (optional)'), 'PO-78{Enter}');
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ poNumber: 'PO-78' }));
+    expect(server.paths()).toContain('GET /api/company/orders?poNumber=PO-78');
+  });
+
   it('says the credit left with On account, and that the total is over it before Place order (decision 169)', async () => {
     const { server, user } = openCheckout({
       ...ofCompany({ creditLimit: 1000, balance: 800, available: 200 }),

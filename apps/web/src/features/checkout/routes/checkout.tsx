@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -89,6 +89,20 @@ export function Component() {
   const poOrders = useQuery({ ...companyOrdersWithPoQuery(poTyped), enabled: company.data !== undefined && poTyped !== '' });
   const poWarning =
     poTyped !== '' && poOrders.data?.length ? companyMessages.poNumberOnOrders(poTyped, poOrders.data.map((order) => order.orderNumber)) : undefined;
+  const queryClient = useQueryClient();
+  /**
+   * Whether Place order may go on with this PO number: yes once its warning was on the page when
+   * pressed. A number typed and sent at once (Enter in the field, or a click that left it as it
+   * pressed) is looked up first; found on orders, the press places nothing and the warning shows:
+   * the next press places it (decision 200). A lookup that fails holds nothing up: it only warns.
+   */
+  async function poWarningSeen(poNumber: string | undefined) {
+    if (!poNumber || company.data === undefined || (poTyped === poNumber && poWarning)) return true;
+    const found = await queryClient.fetchQuery(companyOrdersWithPoQuery(poNumber)).catch(() => []);
+    if (found.length === 0) return true;
+    setPoTyped(poNumber);
+    return false;
+  }
   // Another choice prices the order again: a refusal of the last Place order no longer says what is shown.
   const chooseAddress = useCallback((id: string) => {
     setShipTo({ addressId: id });
@@ -109,7 +123,7 @@ export function Component() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(checkoutExtrasSchema), ...checkedWhenSent, defaultValues: { poNumber: '', note: '' } });
 
   const heading = (
@@ -177,13 +191,14 @@ export function Component() {
         ? 'To place the order: choose a shipping method'
         : undefined;
 
-  const onSubmit = handleSubmit((extras) => {
+  const onSubmit = handleSubmit(async (extras) => {
     if (!ready || !offer || !shipTo || !methodId) return;
     const required = checkoutExtrasFor(poRequired).safeParse(extras);
     if (!required.success) {
       setError('poNumber', { message: required.error.issues[0]?.message }, { shouldFocus: true });
       return;
     }
+    if (!(await poWarningSeen(extras.poNumber))) return;
     place.mutate({
       ...shipTo,
       shippingMethodId: methodId,
@@ -306,7 +321,7 @@ export function Component() {
           />
           {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} reason={placeRefusal.reason} />}
           <div className="sm:max-w-xs">
-            <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={[whyNot && 'checkout-why-not', poWarning && 'checkout-po-used'].filter(Boolean).join(' ') || undefined}>
+            <SubmitButton pending={place.isPending || isSubmitting} disabled={!ready || quote.isFetching} describedBy={[whyNot && 'checkout-why-not', poWarning && 'checkout-po-used'].filter(Boolean).join(' ') || undefined}>
               Place order
             </SubmitButton>
           </div>
@@ -315,7 +330,7 @@ export function Component() {
               {whyNot}
             </p>
           )}
-          <Link to={paths.cart} className="text-sm font-semibold text-brand-700 underline">
+          <Link to={paths.cart} className="justify-self-start text-sm font-semibold text-brand-700 underline">
             Back to the cart
           </Link>
         </form>

@@ -59,7 +59,7 @@ export function CompanyOrders() {
               </li>
             ))}
           </ul>
-          <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="The company’s orders pages" />
+          <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} loading={orders.isPlaceholderData} label="The company’s orders pages" />
         </>
       )}
     </section>

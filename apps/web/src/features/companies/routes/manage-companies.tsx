@@ -44,7 +44,7 @@ export function Component() {
         ) : (
           <div className="grid gap-4">
             <CompanyList ref={list} companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
-            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="Companies pages" />
+            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} loading={companies.isPlaceholderData} label="Companies pages" />
           </div>
         )}
         <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">

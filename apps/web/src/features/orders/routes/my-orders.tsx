@@ -87,6 +87,7 @@ export function Component() {
               list={heading}
               page={page}
               hasNext={hasNext}
+              loading={orders.isPlaceholderData}
               onPage={setPage}
               label="My Orders pages"
               previousText="Newer orders"

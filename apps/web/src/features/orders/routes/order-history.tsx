@@ -58,6 +58,7 @@ export function Component() {
               list={heading}
               page={page}
               hasNext={hasNext}
+              loading={history.isPlaceholderData}
               onPage={setPage}
               label="Order history pages"
               previousText="Newer orders"

@@ -369,6 +369,7 @@ export function Component() {
               list={list}
               page={page}
               hasNext={hasNext}
+              loading={returns.isPlaceholderData}
               onPage={(to) => {
                 acted.current = null;
                 setPage(to);
