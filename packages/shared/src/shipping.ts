@@ -139,6 +139,13 @@ export const shippingMethodSchema = z.object({
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export const shippingMethodListSchema = z.array(shippingMethodSchema);
 
+/**
+ * `PUT /admin/shipping-methods/{id}`: the whole method, and optionally `expected`, the method as
+ * the page loaded it; another one now is a 409 with the method as it is (decision 202).
+ */
+export const shippingMethodUpdateSchema = shippingMethodInputSchema.extend({ expected: shippingMethodSchema.omit({ id: true }).optional() });
+export type ShippingMethodUpdate = z.input<typeof shippingMethodUpdateSchema>;
+
 /** `POST /admin/tax-rates` and `PUT /admin/tax-rates/{id}` (the whole rate). */
 export const taxRateInputSchema = z.object({
   country: z.preprocess(
@@ -170,6 +177,10 @@ export const taxRateSchema = z.object({
 });
 export type TaxRate = z.infer<typeof taxRateSchema>;
 export const taxRateListSchema = z.array(taxRateSchema);
+
+/** `PUT /admin/tax-rates/{id}`: the whole rate, and optionally `expected`, as `shippingMethodUpdateSchema`'s (decision 202). */
+export const taxRateUpdateSchema = taxRateInputSchema.extend({ expected: taxRateSchema.omit({ id: true }).optional() });
+export type TaxRateUpdate = z.input<typeof taxRateUpdateSchema>;
 
 /** The `{id}` of a method's or a rate's path. */
 export const shippingIdParamsSchema = z.object({ id: z.string().max(100) });

@@ -61,6 +61,12 @@ export function createShippingMethodsRepository(db: Db) {
       return row ? toMethod(row) : 'name-taken';
     },
 
+    async locked(id: string): Promise<ShippingMethod | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db.selectFrom('shipping_methods').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row ? toMethod(row) : undefined;
+    },
+
     async update(id: string, input: ShippingMethodInput): Promise<ShippingMethod | 'not-found'> {
       if (!isId(id)) return 'not-found';
       const row = await db.updateTable('shipping_methods').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();

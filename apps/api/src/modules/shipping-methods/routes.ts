@@ -1,4 +1,4 @@
-import { shippingMessages, shippingMethodInputSchema, shippingMethodListSchema, shippingMethodSchema } from '@autoparts/shared';
+import { adminMessages, shippingMessages, shippingMethodInputSchema, shippingMethodListSchema, shippingMethodSchema, shippingMethodUpdateSchema } from '@autoparts/shared';
 import { adminCollectionRoutes } from '../../plugins/admin-collection';
 import { createShippingMethodsRepository, nameTakenOr } from './repository';
 
@@ -6,10 +6,10 @@ import { createShippingMethodsRepository, nameTakenOr } from './repository';
 export const shippingMethodsRoutes = adminCollectionRoutes({
   path: '/admin/shipping-methods',
   noun: 'shipping-method',
-  schemas: { list: shippingMethodListSchema, item: shippingMethodSchema, input: shippingMethodInputSchema },
+  schemas: { list: shippingMethodListSchema, item: shippingMethodSchema, input: shippingMethodInputSchema, update: shippingMethodUpdateSchema },
   repository: createShippingMethodsRepository,
   taken: 'name-taken',
   takenOr: nameTakenOr,
-  messages: { notFound: shippingMessages.methodNotFound, taken: (input) => shippingMessages.nameTaken(input.name) },
+  messages: { changed: adminMessages.fieldChanged('shipping method'), notFound: shippingMessages.methodNotFound, taken: (input) => shippingMessages.nameTaken(input.name) },
   removedDetails: (method) => ({ name: method.name }),
 });

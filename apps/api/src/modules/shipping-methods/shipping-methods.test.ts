@@ -1,4 +1,4 @@
-import { apiErrors, shippingMessages, type ShippingMethod } from '@autoparts/shared';
+import { adminMessages, apiErrors, shippingMessages, type ShippingMethod } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -103,6 +103,28 @@ describe('/api/admin/shipping-methods', () => {
     expect(second.json()).toEqual(first.json());
     const entries = await app.db.selectFrom('audit_log').select('action').where('target', '=', `shipping-method ${created.id}`).execute();
     expect(entries.map((entry) => entry.action).sort()).toEqual(['shipping-method.add', 'shipping-method.update', 'shipping-method.update']);
+  });
+
+  it('refuses a PUT whose `expected` is not the method as it is now, writing and auditing nothing, with the method now (decision 202)', async () => {
+    const created = await added({ basePrice: 9.99 });
+    const { id: _id, ...loaded } = created;
+    // Another admin raises the price; this admin's page, loaded before, deactivates the method it shows.
+    expectReply(await update(created.id, { ...loaded, basePrice: 12.99, expected: loaded }), 200);
+    const before = await auditCount(app);
+
+    const stale = await update(created.id, { ...loaded, active: false, expected: loaded });
+
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: adminMessages.fieldChanged('shipping method'), current: { ...created, basePrice: 12.99 } });
+    expect(await rowOf(created.id)).toMatchObject({ base_price_cents: 1299, active: true });
+    expect(await auditCount(app)).toBe(before);
+    // Sent again expecting the method as the 409 gave it, the change is written; without `expected`, as before.
+    const again = await update(created.id, { ...loaded, basePrice: 12.99, active: false, expected: { ...loaded, basePrice: 12.99 } });
+    expectReply(again, 200);
+    expect(again.json()).toEqual({ ...created, basePrice: 12.99, active: false });
+    expectReply(await update(created.id, { ...loaded, active: true }), 200);
+    const entries = await app.db.selectFrom('audit_log').select('details').where('target', '=', `shipping-method ${created.id}`).orderBy('seq').execute();
+    expect(entries.map((entry) => entry.details)).not.toContainEqual(expect.objectContaining({ expected: expect.anything() }));
   });
 
   it('refuses a second method of the same name, whatever its case, naming it; the form sent twice adds one', async () => {

@@ -50,6 +50,12 @@ export function createTaxRatesRepository(db: Db) {
       return row ? toRate(row) : 'place-taken';
     },
 
+    async locked(id: string): Promise<TaxRate | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db.selectFrom('tax_rates').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return row ? toRate(row) : undefined;
+    },
+
     async update(id: string, input: TaxRateInput): Promise<TaxRate | 'not-found'> {
       if (!isId(id)) return 'not-found';
       const row = await db.updateTable('tax_rates').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();

@@ -1,4 +1,4 @@
-import { apiErrors, shippingMessages, taxPlace, type TaxRate } from '@autoparts/shared';
+import { adminMessages, apiErrors, shippingMessages, taxPlace, type TaxRate } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -81,6 +81,22 @@ describe('/api/admin/tax-rates', () => {
     expect(await auditCount(app)).toBe(before);
     const twice = await Promise.all([add(rate({ region: 'MB' })), add(rate({ region: 'MB' }))]);
     expect(twice.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('refuses a PUT whose `expected` is not the rate as it is now, writing and auditing nothing, with the rate now (decision 202)', async () => {
+    const created = await added({ region: 'NB', ratePercent: 15 });
+    const { id: _id, ...loaded } = created;
+    expectReply(await update(created.id, { ...loaded, ratePercent: 14, expected: loaded }), 200);
+    const before = await auditCount(app);
+
+    const stale = await update(created.id, { ...loaded, appliesToShipping: false, expected: loaded });
+
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: adminMessages.fieldChanged('tax rate'), current: { ...created, ratePercent: 14 } });
+    expect(await rowOf(created.id)).toMatchObject({ rate_ppm: 140_000, applies_to_shipping: true });
+    expect(await auditCount(app)).toBe(before);
+    expectReply(await update(created.id, { ...loaded, ratePercent: 14, appliesToShipping: false, expected: { ...loaded, ratePercent: 14 } }), 200);
+    expectReply(await update('nope', { ...loaded, expected: loaded }), 404, shippingMessages.rateNotFound);
   });
 
   it('replaces a rate with PUT and deletes it once', async () => {

@@ -25,7 +25,7 @@ interface AdminMutationOptions<TVariables, TData> {
 }
 
 /**
- * An admin action: says how it went in a toast (the server's reason under a failure, e.g. "The
+ * An admin action (and a company member's change of their company, decision 202): says how it went in a toast (the server's reason under a failure, e.g. "The
  * last admin cannot be removed.", unless the screen says it in place) and, either way, fetches the lists it touched again, since a
  * failure may mean someone else changed them first. It stays pending until they have arrived.
  *

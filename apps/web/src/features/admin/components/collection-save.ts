@@ -1,6 +1,7 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
+import { adminNotices } from '../admin-notices';
 
 /**
  * A form's submit handler that ignores a submit while the last one is still checked and sent. The
@@ -24,31 +25,53 @@ export function useOneSubmitAtATime(submit: (event: FormEvent) => Promise<void>)
   };
 }
 
-interface CollectionSave<Values extends FieldValues, Input> {
+/**
+ * The item as it is now, from a 409 refusing a replacement that expected the item as the form
+ * loaded it: someone else saved it meanwhile (decision 202).
+ */
+export function changedTo<Item>(error: unknown): Item | undefined {
+  if (!isApiError(error, 409) || typeof error.payload !== 'object' || error.payload === null || !('current' in error.payload)) return undefined;
+  return (error.payload as { current: Item }).current;
+}
+
+interface CollectionSave<Values extends FieldValues, Input, Item> {
   /** An add form (no item being edited): after saving it is emptied for the next one. */
   adding: boolean;
+  /** The item being edited as the form loaded it, for a replacement that expects it (decision 202). */
+  loaded?: Item | undefined;
   empty: Values;
   /** Focused when an add form is emptied. */
   firstField: Path<Values>;
   /** Where the server's 409 (the name or place taken) is shown, or which field by its message; the toast says it too. */
   conflictField: Path<Values> | ((message: string) => Path<Values>);
-  onSave: (input: Input) => Promise<unknown>;
+  /** Saves the input; an edit's expecting the item as last seen (`expected`), which a refusal naming the item now changes. */
+  onSave: (input: Input, expected: Item | undefined) => Promise<unknown>;
 }
 
-/** The submit handler of an admin collection's form (shipping method, tax rate). */
-export function useCollectionSave<Values extends FieldValues, Input>(
+/**
+ * The submit handler of an admin collection's form (shipping method, tax rate). An edit that
+ * someone else's save came before is said above the buttons (the toast says nothing then), what
+ * the admin typed stays, and a second Save expects the item as the refusal gave it, so it puts the
+ * admin's in its place (decision 202).
+ */
+export function useCollectionSave<Values extends FieldValues, Input, Item>(
   form: UseFormReturn<Values, unknown, Input>,
-  { adding, empty, firstField, conflictField, onSave }: CollectionSave<Values, Input>,
+  { adding, loaded, empty, firstField, conflictField, onSave }: CollectionSave<Values, Input, Item>,
 ) {
+  const [expected, setExpected] = useState(loaded);
   return useOneSubmitAtATime(form.handleSubmit(async (input) => {
     try {
-      await onSave(input);
+      await onSave(input, expected);
       if (adding) {
         form.setFocus(firstField);
         form.reset(empty);
       }
     } catch (error) {
-      if (isApiError(error, 409)) {
+      const current = loaded && changedTo<Item>(error);
+      if (current) {
+        setExpected(current);
+        form.setError('root.server', { message: `${error instanceof Error ? error.message : ''} ${adminNotices.staleFormKept}` });
+      } else if (isApiError(error, 409)) {
         const field = typeof conflictField === 'function' ? conflictField(error.message) : conflictField;
         form.setError(field, { message: error.message }, { shouldFocus: true });
       }

@@ -106,16 +106,13 @@ export function useStartInvoicesCheckout() {
 
 const failed = (error: unknown) => toast.error(notices.somethingWrong, { description: customerMessage(error) });
 
-/** A change of the company by a member: a toast either way, and the company's data fetched again. */
-function useCompanyMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>, success: (data: TData, variables: TVariables) => string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (data, variables) => toast.success(success(data, variables)),
-    onError: failed,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKey }),
-  });
-}
+/**
+ * A change of the company by a member: a toast either way, and the company's data fetched again.
+ * `useAdminMutation`'s, so that a double click's second click, which comes before React draws
+ * the first one's pending state, sends nothing more (decision 202).
+ */
+const useCompanyMutation = <TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>, success: (data: TData, variables: TVariables) => string) =>
+  useAdminMutation({ mutationFn, success, failure: notices.somethingWrong, invalidates: [companyKey] });
 
 export const useInvite = () =>
   useCompanyMutation(

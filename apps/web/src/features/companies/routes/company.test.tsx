@@ -1,5 +1,5 @@
 import { addDays, CERTIFICATE_DOCUMENT_MAX_BYTES, certificateMessages, companyMessages, notices, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -229,6 +229,23 @@ describe('Company', () => {
     expect(pending).toHaveTextContent('pending@example.com');
     await user.click(within(pending).getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
     expect(await screen.findByText('The invitation to pending@example.com is withdrawn')).toBeInTheDocument();
+  });
+
+  it('sends a role change and a withdrawal once when each is clicked twice in a row, as a double click delivers them', async () => {
+    const server = companyServer('owner');
+    renderCompany();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Bo Buyer (bo@example.com)' }), 'accounts');
+    // Two clicks in one go: before React draws the first one's pending state.
+    const twice = (button: HTMLElement) => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    };
+    twice(screen.getByRole('button', { name: 'Change the role of Bo Buyer (bo@example.com)' }));
+    expect(await screen.findByText('Bo Buyer is now accounts')).toBeInTheDocument();
+    twice(within(await screen.findByRole('list', { name: 'Pending invitations' })).getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
+    expect(await screen.findByText('The invitation to pending@example.com is withdrawn')).toBeInTheDocument();
+    expect(server.paths().filter((path) => !path.startsWith('GET'))).toEqual(['PATCH /api/company/members/u-buyer', 'DELETE /api/company/invitations/inv-1']);
   });
 
   it('lets an accounts member choose an open invoice and pay it with the test card', async () => {

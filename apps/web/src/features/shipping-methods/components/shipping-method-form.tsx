@@ -49,7 +49,7 @@ interface ShippingMethodFormProps {
   method?: ShippingMethod | undefined;
   pending: boolean;
   /** Saves the method; rejects with the server's refusal (a name taken is shown at the name). */
-  onSave: (input: ShippingMethodInput) => Promise<unknown>;
+  onSave: (input: ShippingMethodInput, expected: ShippingMethod | undefined) => Promise<unknown>;
   onCancel?: () => void;
 }
 
@@ -65,7 +65,7 @@ export function ShippingMethodForm({ method, pending, onSave, onCancel }: Shippi
     register,
     formState: { errors },
   } = form;
-  const onSubmit = useCollectionSave(form, { adding: !method, empty: emptyMethod, firstField: 'name', conflictField: 'name', onSave });
+  const onSubmit = useCollectionSave(form, { adding: !method, loaded: method, empty: emptyMethod, firstField: 'name', conflictField: 'name', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
@@ -102,6 +102,11 @@ export function ShippingMethodForm({ method, pending, onSave, onCancel }: Shippi
         {...register('freeOver')}
       />
       <CheckboxField label="Active: offered at checkout" className="sm:col-span-2" {...register('active')} />
+      {errors.root?.server && (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+          {errors.root.server.message}
+        </p>
+      )}
       <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-2">
         {method ? 'Save changes' : 'Add method'}
       </FormActions>

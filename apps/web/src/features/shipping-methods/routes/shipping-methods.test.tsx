@@ -1,4 +1,5 @@
-import { shippingMessages, shippingNotices, type ShippingMethod } from '@autoparts/shared';
+import { adminMessages, shippingMessages, shippingNotices, type ShippingMethod } from '@autoparts/shared';
+import { adminNotices } from '../../admin/admin-notices';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -22,6 +23,8 @@ const standard: ShippingMethod = {
   freeOver: 150,
   active: true,
 };
+
+const inputOf = ({ id: _id, ...method }: ShippingMethod) => method;
 
 function renderPage() {
   return renderRoutes(
@@ -134,6 +137,61 @@ describe('Shipping Methods', () => {
     await user.click(form.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('form', { name: 'Add a shipping method' })).toBeInTheDocument();
     await waitFor(() => expect(edit).toHaveFocus());
+  });
+
+  it('says above Save that someone else saved the method since the form loaded, keeps what was typed, and a second Save puts it in place (decision 202)', async () => {
+    // Another admin raised the base price after this page loaded the list.
+    const theirs = { ...standard, basePrice: 7.99 };
+    let stored = standard;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: () => ({ body: [stored] }),
+      'PUT /api/admin/shipping-methods/m-1': (call) => {
+        const { expected, ...input } = call.body as ShippingMethod & { expected: Omit<ShippingMethod, 'id'> };
+        if (JSON.stringify(expected) !== JSON.stringify(inputOf(stored))) return { status: 409, body: { message: adminMessages.fieldChanged('shipping method'), current: stored } };
+        stored = { ...input, id: 'm-1' };
+        return { body: stored };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit' }));
+    stored = theirs;
+    const form = within(screen.getByRole('form', { name: 'Edit “Standard”' }));
+    await user.clear(form.getByLabelText('Delivery estimate'));
+    await user.type(form.getByLabelText('Delivery estimate'), '4–6 business days');
+    const save = form.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+
+    expect(await form.findByRole('alert')).toHaveTextContent(`${adminMessages.fieldChanged('shipping method')} ${adminNotices.staleFormKept}`);
+    expect(save).toHaveFocus();
+    expect(form.getByLabelText('Delivery estimate')).toHaveValue('4–6 business days');
+    expect(stored).toEqual(theirs);
+    await user.click(save);
+    expect(await screen.findByText(shippingNotices.methodSaved('Standard'))).toBeInTheDocument();
+    const puts = server.calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { expected: { basePrice: number } }).expected.basePrice);
+    expect(puts).toEqual([5.99, 7.99]);
+    // The form's own figures: the admin's, whose form said 5.99.
+    expect(stored).toEqual({ ...standard, estimate: '4–6 business days' });
+  });
+
+  it('deactivates the method as listed only while it still is that; else it says so and lists it as it is now (decision 202)', async () => {
+    let stored = standard;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: () => ({ body: [stored] }),
+      'PUT /api/admin/shipping-methods/m-1': () => ({ status: 409, body: { message: adminMessages.fieldChanged('shipping method'), current: stored } }),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Standard' });
+    stored = { ...standard, basePrice: 7.99 };
+    await user.click(within(card).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(adminMessages.fieldChanged('shipping method'))).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...inputOf(standard), active: false, expected: inputOf(standard) });
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Standard' })).getByText(/\$7\.99/)).toBeInTheDocument());
   });
 
   it('deletes a method only once the admin confirms', async () => {

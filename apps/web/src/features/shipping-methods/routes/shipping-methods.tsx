@@ -63,7 +63,7 @@ export function Component() {
               key={editing.id}
               method={editing}
               pending={save.isPending}
-              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onSave={(input, expected = editing) => save.mutateAsync({ input, expected }).then(() => stopEditing(editing.id))}
               onCancel={() => stopEditing(editing.id)}
             />
           ) : (

@@ -1,8 +1,9 @@
-import { shippingNotices, taxPlace, type acknowledgedSchema, type TaxRate, type TaxRateInput } from '@autoparts/shared';
+import { shippingNotices, taxPlace, type acknowledgedSchema, type TaxRate, type TaxRateInput, type TaxRateUpdate } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+import { changedTo } from '../../admin/components/collection-save';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
 const taxRatesKey = ['admin', 'tax-rates'] as const;
@@ -25,9 +26,15 @@ export function useAddTaxRate() {
   });
 }
 
+/**
+ * Replaces a rate, expecting it as the form loaded it (decision 202): a rate someone else saved
+ * meanwhile is a 409 the form says in place.
+ */
 export function useSaveTaxRate() {
   return useAdminMutation({
-    mutationFn: ({ id, input }: { id: string; input: TaxRateInput }) => api<TaxRate>(ratePath(id), { method: 'PUT', body: input, auth: true }),
+    mutationFn: ({ input, expected: { id, ...loaded } }: { input: TaxRateInput; expected: TaxRate }) =>
+      api<TaxRate>(ratePath(id), { method: 'PUT', body: { ...input, expected: loaded } satisfies TaxRateUpdate, auth: true }),
+    saidInPlace: (error) => changedTo(error) !== undefined,
     success: (rate) => shippingNotices.rateSaved(placeOf(rate)),
     invalidates: [taxRatesKey],
   });

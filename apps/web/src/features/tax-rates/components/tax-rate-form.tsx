@@ -30,7 +30,7 @@ interface TaxRateFormProps {
   rate?: TaxRate | undefined;
   pending: boolean;
   /** Saves the rate; rejects with the server's refusal (a place taken is shown at the region). */
-  onSave: (input: TaxRateInput) => Promise<unknown>;
+  onSave: (input: TaxRateInput, expected: TaxRate | undefined) => Promise<unknown>;
   onCancel?: () => void;
 }
 
@@ -46,7 +46,7 @@ export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProp
     register,
     formState: { errors },
   } = form;
-  const onSubmit = useCollectionSave(form, { adding: !rate, empty: emptyRate, firstField: 'region', conflictField: 'region', onSave });
+  const onSubmit = useCollectionSave(form, { adding: !rate, loaded: rate, empty: emptyRate, firstField: 'region', conflictField: 'region', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-3 sm:p-6">
@@ -73,6 +73,11 @@ export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProp
       />
       <TextField label="Rate (%)" inputMode="decimal" autoComplete="off" hint="Up to four decimals, as 6.25." error={errors.ratePercent?.message} {...register('ratePercent')} />
       <CheckboxField label="Shipping is taxed too" className="sm:col-span-3" {...register('appliesToShipping')} />
+      {errors.root?.server && (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+          {errors.root.server.message}
+        </p>
+      )}
       <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-3">
         {rate ? 'Save changes' : 'Add rate'}
       </FormActions>
