@@ -1,5 +1,5 @@
 import { accountMailMessages } from '@autoparts/shared';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
@@ -11,7 +11,7 @@ import { expectNoSeriousA11yViolations } from './pages';
 test('forgot password: the mail’s link sets a new password, signs in, and signs every other device out', async ({ page, browser, baseURL }) => {
   const account = newAccount('forgot');
   const other = await (await browser.newContext()).newPage();
-  await signUp(other, account);
+  await signUpByApi(other, account);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -55,7 +55,7 @@ test('forgot password: the mail’s link sets a new password, signs in, and sign
 
 test('a forgotten password keeps the customer’s way: from a signed-in page, through the mail’s link, back to that page', async ({ page, browser, baseURL }) => {
   const account = newAccount('forgot-way');
-  await signUp(await (await browser.newContext()).newPage(), account);
+  await signUpByApi(await (await browser.newContext()).newPage(), account);
 
   // Sent to Login by a signed-in page (decision 190), the customer does not know the password.
   await page.goto('/dashboard/myorders');
@@ -75,7 +75,7 @@ test('a forgotten password keeps the customer’s way: from a signed-in page, th
 
 test('a confirmed address links Google to the password account; an unconfirmed one is told why not', async ({ page, baseURL }) => {
   const account = newAccount('verify');
-  await signUp(page, account);
+  await signUpByApi(page, account);
   await page.goto('/dashboard/profile');
   await expect(page.getByText('E-mail not confirmed yet')).toBeVisible();
   await page.getByRole('button', { name: 'Send the confirmation link' }).click();

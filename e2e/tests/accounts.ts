@@ -37,12 +37,25 @@ export async function signUp(page: Page, account: Account) {
  * left where it was: the journey opens its first page after.
  */
 export async function signUpByApi(page: Page, account: Account) {
+  await byApi(page, '/api/auth/sign-up/email', account);
+}
+
+/**
+ * Signs in through the API, for a journey that is not about signing in (those go through the Login
+ * page: `logIn`): the request the Login page sends, from the page's own context, as
+ * `signUpByApi` does. The page is left where it was; the web app fetches its token when it opens.
+ */
+export async function logInByApi(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await byApi(page, '/api/auth/sign-in/email', { email: account.email, password: account.password });
+}
+
+async function byApi(page: Page, path: string, data: { email: string; password: string }) {
   // The shop's own origin, as the page would send it (a describe may point `baseURL` at a shop of its own).
   const origin = new URL((await page.request.get('/api/me')).url()).origin;
-  const response = await page.request.post('/api/auth/sign-up/email', { data: account, headers: { origin } });
+  const response = await page.request.post(path, { data, headers: { origin } });
   expect(response.status(), await response.text()).toBe(200);
   const me = await page.request.get('/api/me');
-  expect(((await me.json()) as { email: string }).email).toBe(account.email);
+  expect(((await me.json()) as { email: string }).email).toBe(data.email);
 }
 
 /** Logs in through the Login page (the current page's URL is where it returns). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, widths } from './pages';
 
@@ -12,7 +12,7 @@ for (const width of widths) {
     test.use({ viewport: { width, height: 844 } });
 
     test('the address book: add per country, the default moves, edit and delete', async ({ page }) => {
-      await signUp(page, newAccount('addresses'));
+      await signUpByApi(page, newAccount('addresses'));
       await page.goto('/dashboard/addresses');
       await expect(page.getByRole('heading', { level: 1, name: 'My Addresses' })).toBeVisible();
       await expect(page.getByText('You have no saved addresses yet')).toBeVisible();

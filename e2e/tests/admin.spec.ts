@@ -1,7 +1,7 @@
 import { adminMessages, confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { logIn, newAccount, signOut, signUp, signUpByApi } from './accounts';
+import { logIn, logInByApi, newAccount, signOut, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { confirmByMail } from './mail';
 import { followDashboardLink, payNowFromDashboard } from './pages';
@@ -35,7 +35,7 @@ test('an admin orders as a customer does, and finds their own orders beside the 
 });
 
 test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {
-  await signUp(page, newAccount('not-admin'));
+  await signUpByApi(page, newAccount('not-admin'));
   await page.goto('/dashboard/makeadmin');
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first()).toBeAttached();
@@ -46,11 +46,11 @@ test('Make Admin promotes a customer once their address is confirmed and demotes
   const removed = newAccount('removed');
   for (const account of [promoted, removed]) {
     const context = await browser.newContext();
-    await signUp(await context.newPage(), account);
+    await signUpByApi(await context.newPage(), account);
     await context.close();
   }
 
-  await logInAsAdmin(page);
+  await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/makeadmin');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
   // An address nobody has confirmed is not made an admin (decision 144), as its row says…
@@ -88,7 +88,7 @@ test('Add a Product puts a part in the shop that can be ordered; Manage Products
   request,
 }) => {
   const name = `E2E Fan Belt ${Date.now()}`;
-  await logInAsAdmin(page);
+  await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/addaproduct');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Name is Required')).toBeVisible();
@@ -139,7 +139,7 @@ test('Manage All Orders ships a paid order; the customer sees Shipped and cannot
   await expect(shopper.getByText(notices.orderPlaced)).toBeVisible();
   await payNowFromDashboard(shopper, part.name);
 
-  await logInAsAdmin(page);
+  await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/orders');
   await page.getByLabel('Status').selectOption('paid');
   await page.getByLabel('Customer e-mail').fill(customer.email);
@@ -165,7 +165,7 @@ test('Manage All Orders ships a paid order; the customer sees Shipped and cannot
 test('a review is added, shows on the home page, and an admin can hide it', async ({ page }) => {
   const account = newAccount('reviewer');
   const text = `Fast delivery and exact fit — e2e ${Date.now()}`;
-  await signUp(page, account);
+  await signUpByApi(page, account);
   await page.goto('/dashboard/review');
   await page.getByRole('button', { name: 'Add Review' }).click();
   await expect(page.getByText('Description is Required')).toBeVisible();
@@ -182,7 +182,7 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await page.waitForLoadState('networkidle');
   await signOut(page);
 
-  await logInAsAdmin(page);
+  await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/reviews');
   const review = page.getByRole('listitem').filter({ hasText: text });
   await review.getByRole('button', { name: 'Hide', exact: true }).click();
@@ -197,7 +197,7 @@ test('a review of one very long word wraps within its card: the carousel ends at
   const account = newAccount('longword');
   // One word of 900 letters, as a vandal would write it: no space for the browser to wrap at.
   const word = `Unbreakable${Date.now()}${'x'.repeat(880)}`;
-  await signUp(page, account);
+  await signUpByApi(page, account);
   await page.goto('/dashboard/review');
   await page.getByLabel('Description').fill(word);
   await page.getByRole('button', { name: 'Add Review' }).click();
@@ -224,7 +224,7 @@ test('a review of one very long word wraps within its card: the carousel ends at
   await page.setViewportSize({ width: 1280, height: 844 });
   await page.waitForLoadState('networkidle');
   await signOut(page);
-  await logInAsAdmin(page);
+  await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/reviews');
   const review = page.getByRole('listitem').filter({ hasText: word });
   await expect(review).toBeVisible();

@@ -1,8 +1,8 @@
 import type { ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUpByApi } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
+import { expectNoSeriousA11yViolations, followDashboardLink, orderPartByApi, payByApi, widths } from './pages';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,12 +18,11 @@ for (const [index, width] of widths.entries()) {
       const shopperContext = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await shopperContext.newPage();
       await signUpByApi(shopper, customer);
-      await orderPart(shopper, part._id);
-      await payNowFromDashboard(shopper, part.name);
+      await payByApi(shopper, await orderPartByApi(shopper, part._id));
       await shopperContext.close();
 
       // One unit goes first, by UPS (through the API: shipping has its own journeys).
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       const listed = await page.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
       const [order] = ((await listed.json()) as { orders: { _id: string; orderNumber: string; orderQuantity: number }[] }).orders;
       if (!order) throw new Error('the order is not listed');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { logIn, newAccount, signUp } from './accounts';
+import { logIn, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, roomyParts, widths } from './pages';
 
@@ -21,7 +21,7 @@ for (const width of widths) {
       const account = newAccount(`cart${width}`);
 
       // The account already has some of the first part in its cart, added on the part's page.
-      await signUp(page, account);
+      await signUpByApi(page, account);
       await page.goto(`/part/${first._id}`);
       const add = page.getByRole('form', { name: `Add ${first.partNumber} to cart` });
       await expect(add.getByLabel('Quantity')).toHaveValue(String(first.minOrderQuantity));
@@ -82,7 +82,7 @@ for (const width of widths) {
     test('quick order adds the known lines and reports each bad line with its number and why', async ({ page }) => {
       const [known, few] = await roomyParts(page, 2);
       if (!known || !few) throw new Error('no parts');
-      await signUp(page, newAccount(`quick${width}`));
+      await signUpByApi(page, newAccount(`quick${width}`));
       await page.goto('/cart');
 
       const box = page.getByLabel('Part numbers and quantities');
@@ -127,7 +127,7 @@ for (const width of widths) {
     test('quick order pressed twice before the page answers (a double click) adds its lines once', async ({ page }) => {
       const [part] = await roomyParts(page, 1, { from: 'end' });
       if (!part) throw new Error('no parts');
-      await signUp(page, newAccount(`twice${width}`));
+      await signUpByApi(page, newAccount(`twice${width}`));
       await page.goto('/cart');
       await page.getByLabel('Part numbers and quantities').fill(`${part.partNumber} ${part.minOrderQuantity}`);
 

@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, widths } from './pages';
+import { logInByApi } from './accounts';
 
 const demoDir = path.resolve(import.meta.dirname, '../../reference/vcdb-demo');
 /** A made-up ACES UPDATE (reference/README.md): IGN-1001 on the 2015 Subaru Outback 2.5L H4 (App 901), and App 902 on line 6 naming no base vehicle. */
@@ -67,7 +68,7 @@ for (const width of widths) {
       const makeId = 80_000 + width + 10_000 * testInfo.retry;
       const fileName = `vcdb-demo-${width}-${testInfo.retry}.zip`;
       const zip = await demoZip(makeId, `Journey Motors ${width} ${testInfo.retry}`);
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto(paths.catalogueData);
       await expect(page.getByRole('heading', { level: 1, name: 'Catalogue data' })).toBeVisible();
 
@@ -114,7 +115,7 @@ for (const width of widths) {
         '<Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">12.00</Price></Pricing></Prices></Item>',
         '</Items><Trailer><ItemCount>1</ItemCount></Trailer></PIES>',
       ].join('\n');
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto(paths.catalogueData);
       await page.getByLabel('File', { exact: true }).setInputFiles({ name: `${partNumber}.xml`, mimeType: 'application/xml', buffer: Buffer.from(pies) });
       await page.getByLabel('The file holds').selectOption('pies');
@@ -140,7 +141,7 @@ for (const width of widths) {
     test('an admin uploads a small ACES file as a dry run, reads its problem by App id and line, applies the rest; the part page shows the application', async ({ page }) => {
       const aces = await readFile(journeyAces);
       const fileName = `journey-update-${width}.xml`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto(paths.catalogueData);
 
       const upload = async (mode: 'Dry run: check and report, change nothing' | 'Apply') => {
@@ -197,7 +198,7 @@ for (const width of widths) {
 
     test('a second upload while another import is under way is refused, and a file over 512 MB before it is sent: the form says so', async ({ page }, testInfo) => {
       const held = `held-${width}-${testInfo.retry}.txt`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto(paths.catalogueData);
       await expect(page.getByRole('heading', { level: 1, name: 'Catalogue data' })).toBeVisible();
       const upload = page.getByRole('button', { name: 'Upload for a dry run' });

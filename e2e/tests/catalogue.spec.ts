@@ -1,7 +1,7 @@
 import { catalogueMessages, vinCheckDigit } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { logIn, newAccount, signUp } from './accounts';
+import { logIn, newAccount, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { waitForApp, widths } from './pages';
 
@@ -57,7 +57,7 @@ test('a buyer picks a vehicle on the home page, searches with a typo, filters an
 });
 
 test('a part that does not fit links to the parts of its category that do', async ({ page }) => {
-  await signUp(page, newAccount('nofit'));
+  await signUpByApi(page, newAccount('nofit'));
   await page.goto('/shop');
   await chooseVehicle(page, '2016', 'Hyundai', 'Elantra');
   // Chosen on /shop, the vehicle narrows the list at once; one link leads back to every part.

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { accountMailMessages, authErrors, validation } from '@autoparts/shared';
-import { logIn, newAccount, signUp } from './accounts';
+import { logIn, logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
-import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, followDashboardLink, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -19,9 +19,9 @@ for (const width of widths) {
       browser,
     }) => {
       const account = newAccount('change');
-      await signUp(page, account);
+      await signUpByApi(page, account);
       const other = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-      await logInAt(other, account);
+      await logInByApi(other, account);
       // The other device is on its profile, signed in, while the password changes here.
       await other.goto('/dashboard/profile');
       await expect(other.getByLabel('Name')).toHaveValue(account.name);

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { accountMessages, certificateMessages, companyMessages, formatPrice, statementFileName, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
-import { logIn, newAccount, signOut, signUp } from './accounts';
+import { logIn, logInByApi, newAccount, signOut, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { confirmByMail, linkIn, mailTo } from './mail';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, followHeaderLink, logInAt, orderPart, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, followHeaderLink, orderPart, waitForApp, widths } from './pages';
 
 /**
  * This month, YYYY-MM in UTC, as the statement link takes it when its page is drawn. Taken before
@@ -33,12 +33,12 @@ for (const width of widths) {
     }) => {
       // The owner-to-be is a customer already, their address confirmed by the link mailed at sign-up.
       const owner = newAccount(`owner${width}`);
-      await signUp(page, owner);
+      await signUpByApi(page, owner);
       await confirmByMail(page, owner.email, baseURL);
 
       // The admin creates the company with the owner's e-mail: the owner is a member at once (decision 144).
       const admin = await personAt(browser, width, baseURL);
-      await logInAt(admin, e2eAdmin);
+      await logInByApi(admin, e2eAdmin);
       await admin.goto('/dashboard/companies');
       await expect(admin.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
       const companyName = `Fleetco ${width} ${owner.email.slice(6, 14)}`;
@@ -134,7 +134,7 @@ const screenshot = (page: Page, width: number, name: string) => page.screenshot(
 async function signedUpAt(browser: Browser, width: number, baseURL: string | undefined, prefix: string) {
   const page = await personAt(browser, width, baseURL);
   const account = newAccount(prefix);
-  await signUp(page, account);
+  await signUpByApi(page, account);
   return { page, account };
 }
 
@@ -159,11 +159,11 @@ for (const width of widths) {
       // Set-up through the API: the admin makes a company with net 30 terms and gives it a price list
       // of 12 % off one part; the owner invites a buyer and an accounts member, who accept by the link.
       const owner = newAccount(`trowner${width}`);
-      await signUp(page, owner);
+      await signUpByApi(page, owner);
       // An owner's address is confirmed before an admin's company makes them one (decision 144).
       await confirmByMail(page, owner.email, baseURL);
       const admin = await personAt(browser, width, baseURL);
-      await logInAt(admin, e2eAdmin);
+      await logInByApi(admin, e2eAdmin);
       const parts = (await (await admin.request.get('/api/parts')).json()) as ListedPart[];
       const part = parts.find((candidate) => candidate.availableQuantity >= candidate.minOrderQuantity * 4 && candidate.price >= 10);
       if (!part) throw new Error('the demo catalogue has no part with room in stock');
@@ -266,10 +266,10 @@ for (const width of widths) {
     baseURL,
   }) => {
     const owner = newAccount(`payowner${width}`);
-    await signUp(page, owner);
+    await signUpByApi(page, owner);
     await confirmByMail(page, owner.email, baseURL);
     const admin = await personAt(browser, width, baseURL);
-    await logInAt(admin, e2eAdmin);
+    await logInByApi(admin, e2eAdmin);
     const companyName = `Transferco ${width} ${owner.email.slice(9, 17)}`;
     await apiAs(admin, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.email, paymentTerms: 'net30', creditLimit: '2,000.00' }, baseURL);
 
@@ -336,10 +336,10 @@ test('a contract buyer’s prices leave with them: signed out, the same tab show
 }) => {
   // The buyer owns a company whose price list takes 40 % off the first part /shop shows.
   const buyer = newAccount('leavingbuyer');
-  await signUp(page, buyer);
+  await signUpByApi(page, buyer);
   await confirmByMail(page, buyer.email, baseURL);
   const admin = await personAt(browser, 1280, baseURL);
-  await logInAt(admin, e2eAdmin);
+  await logInByApi(admin, e2eAdmin);
   const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
   if (!part) throw new Error('/shop shows no part');
   const companyName = `Leaving ${buyer.email.slice(13, 19)}`;
@@ -382,7 +382,7 @@ test.describe('at 390 px', () => {
     const owner = await signedUpAt(browser, 390, baseURL, 'leaveowner');
     await confirmByMail(owner.page, owner.account.email, baseURL);
     const admin = await personAt(browser, 1280, baseURL);
-    await logInAt(admin, e2eAdmin);
+    await logInByApi(admin, e2eAdmin);
     const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
     if (!part) throw new Error('/shop shows no part');
     const companyName = `Leavers ${owner.account.email.slice(11, 17)}`;
@@ -391,7 +391,7 @@ test.describe('at 390 px', () => {
     await apiAs(admin, 'PATCH', `/api/admin/companies/${String(company.id)}`, { priceListIds: [list.id] }, baseURL);
     await admin.context().close();
     const buyer = newAccount('leaver');
-    await signUp(page, buyer);
+    await signUpByApi(page, buyer);
     await apiAs(owner.page, 'POST', '/api/company/invitations', { email: buyer.email, role: 'buyer' }, baseURL);
     await owner.page.context().close();
     const token = linkIn(await mailTo(buyer.email, new RegExp(`Join ${companyName}`)), `${baseURL ?? ''}/company/invitations/`).split('/').at(-1) ?? '';
@@ -439,7 +439,7 @@ test('an admin’s Verify of a certificate uploaded again meanwhile is refused: 
 }) => {
   const owner = await signedUpAt(browser, 1280, baseURL, 'certowner');
   await confirmByMail(owner.page, owner.account.email, baseURL);
-  await logInAt(page, e2eAdmin);
+  await logInByApi(page, e2eAdmin);
   const companyName = `Certs ${owner.account.email.slice(9, 15)}`;
   await apiAs(page, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.account.email }, baseURL);
   const location = await apiAs(owner.page, 'POST', '/api/company/locations', { name: 'Springfield depot', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' }, baseURL);

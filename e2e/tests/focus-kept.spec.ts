@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { roomyParts, waitForApp } from './pages';
 
@@ -29,7 +29,7 @@ for (const width of [390, 1280]) {
 
   test(`at ${width} px Add to cart on a part's page keeps the focus while it adds`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
-    await signUp(page, newAccount('addcart'));
+    await signUpByApi(page, newAccount('addcart'));
     const [part] = await roomyParts(page, 1);
     if (!part) throw new Error('no part');
     await page.goto(`/parts/${encodeURIComponent(part.partNumber)}`);
@@ -46,7 +46,7 @@ for (const width of [390, 1280]) {
 // order but was drawn below the links, so the Tab after "Open menu" went down to it and back up.
 test('at 390 px the open menu is tabbed through from top to bottom', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page, newAccount('menuorder'));
+  await signUpByApi(page, newAccount('menuorder'));
   await page.goto('/blogs');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out', includeHidden: true })).toBeAttached();
   const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
@@ -72,7 +72,7 @@ test('at 390 px the open menu is tabbed through from top to bottom', async ({ pa
 // cart's column past it (3 px sideways).
 test('at 320 px the cart with its quick order scrolls no way but down', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await signUp(page, newAccount('reflow'));
+  await signUpByApi(page, newAccount('reflow'));
   await page.goto('/cart');
   await expect(page.getByLabel('Part numbers and quantities')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

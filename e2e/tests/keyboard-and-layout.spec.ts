@@ -1,9 +1,9 @@
 import type { Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp } from './accounts';
+import { logInByApi, newAccount, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
-import { logInAt, orderPart, roomyParts, waitForApp } from './pages';
+import { orderPartByApi, roomyParts, waitForApp } from './pages';
 
 /** The accessible name of whatever has the focus. */
 const focused = (page: Page) =>
@@ -64,7 +64,7 @@ test.describe('by keyboard', () => {
   // Chromium drops the focus of a focused button that becomes disabled; jsdom does not.
   test('a submit button keeps the focus while its request is under way', async ({ page }) => {
     const account = newAccount('pending');
-    await signUp(page, account);
+    await signUpByApi(page, account);
     await page.goto('/dashboard/password');
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -124,7 +124,7 @@ test.describe('on a phone', () => {
 
   test('/shop shows one search box; "Does not fit" stays inside its card; a part says it beside the price', async ({ page }) => {
     // The part page is for signed-in buyers.
-    await signUp(page, newAccount('phone-fit'));
+    await signUpByApi(page, newAccount('phone-fit'));
     await page.goto('/');
     const garage = page.getByRole('region', { name: 'My Garage' });
     await garage.getByLabel('Year').selectOption('2016');
@@ -157,10 +157,10 @@ test.describe('on a phone', () => {
     const account = newAccount('dotless');
     const dotless = { ...account, email: `${'dotless'.repeat(7)}${account.email.slice('dotless-'.length, 'dotless-'.length + 8)}@example.com` };
     const customer = await browser.newPage();
-    await signUp(customer, dotless);
-    await orderPart(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
+    await signUpByApi(customer, dotless);
+    await orderPartByApi(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
     await customer.close();
-    await logInAt(page, e2eAdmin);
+    await logInByApi(page, e2eAdmin);
     await page.goto(`/dashboard/orders?email=${encodeURIComponent(dotless.email)}`);
     const row = page.getByRole('row').filter({ hasText: dotless.email.slice(0, 20) });
     await expect(row).toHaveCount(1);
@@ -189,7 +189,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('a toast leaves the page heading uncovered', async ({ page }) => {
-    await logInAt(page, e2eAdmin);
+    await logInByApi(page, e2eAdmin);
     await page.goto('/dashboard/manageproducts');
     await page.getByRole('button', { name: 'Save' }).first().click();
     const toast = page.getByText('Nothing to save: no field was changed');
@@ -200,7 +200,7 @@ test.describe('at 1280 px', () => {
   });
 
   test('the catalogue page lines its vehicle fields up and styles its file picker', async ({ page }) => {
-    await logInAt(page, e2eAdmin);
+    await logInByApi(page, e2eAdmin);
     await page.goto('/dashboard/manageproducts');
     // A part's own Catalogue link, in its row (the menu's "Catalogue data" is another page).
     await page.getByRole('row').getByRole('link', { name: 'Catalogue', exact: true }).first().click();
@@ -215,10 +215,10 @@ test.describe('at 1280 px', () => {
 
   test('an e-mail in the admin orders list wraps at its @ or dots, never mid-word', async ({ page, browser }) => {
     const customer = await browser.newPage();
-    await signUp(customer, newAccount('wrapped-address'));
-    await orderPart(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
+    await signUpByApi(customer, newAccount('wrapped-address'));
+    await orderPartByApi(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
     await customer.close();
-    await logInAt(page, e2eAdmin);
+    await logInByApi(page, e2eAdmin);
     await page.goto('/dashboard/orders');
     const email = page.getByRole('table').locator('tbody th span.break-words').first();
     await expect(email).toBeVisible();

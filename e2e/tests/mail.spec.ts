@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PO_NUMBER_MAX_LENGTH, type CheckoutQuote } from '@autoparts/shared';
 import { renderMail } from '../../apps/api/src/modules/mail/templates';
-import { newAccount, signUp } from './accounts';
+import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { roomyParts, widths } from './pages';
@@ -14,7 +14,7 @@ test('an order’s message as a phone and a desk show it: a PO number of the lon
   const origin = baseURL ?? '';
   const headers = { origin };
   const account = newAccount('mail-width');
-  await signUp(page, account);
+  await signUpByApi(page, account);
   // Confirmed, so that the message repeats the PO number (decision 114).
   await page.goto(linkIn(await mailTo(account.email, /Confirm your e-mail address/), `${origin}/api/auth/verify-email?`));
   await expect(page).toHaveURL(/\/verify-email/);

@@ -1,7 +1,8 @@
 import type { Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, widths } from './pages';
+import { logInByApi } from './accounts';
 
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
@@ -9,7 +10,7 @@ for (const width of widths) {
 
     test('Manage Products searches, pages and changes stock and price in place', async ({ page, request }) => {
       const name = `Inline Hose ${width} ${Date.now()}`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Image').fill('/images/parts/timing-belt.svg');

@@ -1,8 +1,8 @@
 import type { Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, widths } from './pages';
 
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
@@ -18,7 +18,7 @@ for (const width of widths) {
       });
       // A part low on stock: 3 left, minimum 2, so below twice the minimum.
       const name = `Low Stock Gasket ${width} ${Date.now()}`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Image').fill('/images/parts/timing-belt.svg');
@@ -59,7 +59,7 @@ test('a customer’s dashboard still opens on My Orders, without the overview or
   page.on('request', (request) => {
     if (/revenue-chart|\/assets\/overview-/.test(request.url())) chartRequests.push(request.url());
   });
-  await signUp(page, newAccount('dash-customer'));
+  await signUpByApi(page, newAccount('dash-customer'));
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
   expect(chartRequests).toEqual([]);

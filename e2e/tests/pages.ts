@@ -117,15 +117,6 @@ function motion(step: 'settled' | 'watch' | 'moved'): boolean {
   return watch.a11yCheckSawMotion === true || moving;
 }
 
-/** Logs in through the Login page and waits for the header to know the account (folded on a phone). */
-export async function logInAt(page: Page, account: { email: string; password: string; name: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
-}
-
 /** Places an order for `partId` at its minimum quantity through the part page; returns to nothing. */
 export async function orderPart(page: Page, partId: string) {
   await page.goto(`/part/${partId}`);
@@ -146,6 +137,39 @@ export async function payNowFromDashboard(page: Page, partName: string) {
   await page.getByLabel(/cvc/i).fill('123');
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+}
+
+/**
+ * Places an order for `partId` at its minimum quantity through the API (`POST /api/order` with the
+ * account's name and an address, as the part page's Place Order; no quoted price, so the server's
+ * is taken), for a journey whose order is a set-up only (ordering has its own journeys:
+ * `orderPart`, orders and checkout). Returns the order's id.
+ */
+export async function orderPartByApi(page: Page, partId: string): Promise<string> {
+  const me = await page.request.get('/api/me');
+  const origin = new URL(me.url()).origin;
+  const { name } = (await me.json()) as { name: string };
+  const { minOrderQuantity } = (await (await page.request.get(`/api/part/${partId}`)).json()) as PartDetail;
+  const placed = await page.request.post('/api/order', {
+    headers: { origin },
+    data: { partId, customername: name, address: '1200 Foundry Road, Detroit', orderQuantity: minOrderQuantity },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  return ((await placed.json()) as { insertedId: string }).insertedId;
+}
+
+/**
+ * Pays order `orderId` with the test stand-in's good card through the API (`POST
+ * /api/payments/test/pay`, the session's cookie naming the payer), for a journey whose payment is a
+ * set-up only (paying has its own journeys: `payNowFromDashboard`, orders, checkout).
+ */
+export async function payByApi(page: Page, orderId: string) {
+  const origin = new URL((await page.request.get('/api/me')).url()).origin;
+  const paid = await page.request.post('/api/payments/test/pay', {
+    headers: { origin },
+    data: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** Whether the element lies wholly inside the viewport's width (not behind a sideways scroll). */

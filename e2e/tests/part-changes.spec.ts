@@ -1,16 +1,16 @@
 import type { Browser } from '@playwright/test';
 import { adminMessages, buyAgainMessages, catalogueMessages, notices, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
-import { newAccount, signUp } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { patchChanges, putCatalogue } from './catalogue-api';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, orderPart, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, orderPartByApi, waitForApp, widths } from './pages';
 
 /** An admin's page, signed in, and a way to add parts of the journey's own through the API. */
 async function adminAt(browser: Browser, baseURL: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   const admin = await context.newPage();
-  await logInAt(admin, e2eAdmin);
+  await logInByApi(admin, e2eAdmin);
   const headers = { origin: baseURL };
   const stamp = `${width}-${Date.now() % 1_000_000}`;
   const make = async (partNumber: string, name: string) => {
@@ -64,7 +64,7 @@ for (const width of widths) {
 
     test('quick order by a competitor’s number adds our part in our quantity and says so', async ({ page, browser, baseURL }) => {
       const { current, rival } = await supersededPair(browser, baseURL ?? '', width);
-      await signUp(page, newAccount(`change${width}`));
+      await signUpByApi(page, newAccount(`change${width}`));
       await page.goto('/cart');
       await page.getByLabel('Part numbers and quantities').fill(`${rival.partNumber.toLowerCase()} 3`);
       await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -173,8 +173,8 @@ for (const width of widths) {
       const { context, stamp, make, patch } = await adminAt(browser, baseURL ?? '', width);
       const old = await make(`E2E-AGAIN-OLD-${stamp}`, `Again Old Pads ${stamp}`);
       const current = await make(`E2E-AGAIN-NEW-${stamp}`, `Again New Pads ${stamp}`);
-      await signUp(page, newAccount(`again${width}`));
-      await orderPart(page, old.id);
+      await signUpByApi(page, newAccount(`again${width}`));
+      await orderPartByApi(page, old.id);
       await patch(old.id, { lifecycle: '7', replacedBy: current.partNumber });
       await context.close();
 

@@ -3,7 +3,8 @@ import type { PublicPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { putCatalogue } from './catalogue-api';
-import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, waitForApp, widths } from './pages';
+import { logInByApi } from './accounts';
 
 /**
  * An admin's new part with its catalogue fields and fitment (through the API, signed in), and its
@@ -12,7 +13,7 @@ import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pa
 async function partWithTiers(browser: Browser, baseURL: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   const admin = await context.newPage();
-  await logInAt(admin, e2eAdmin);
+  await logInByApi(admin, e2eAdmin);
   const headers = { origin: baseURL };
   const name = `Tiered Brake Pads ${width} ${Date.now()}`;
   const partNumber = `E2E-PB-${width}-${Date.now() % 1_000_000}`;
@@ -135,7 +136,7 @@ test.describe('on a phone', () => {
     const partNumber = `E2E-LONG-${Date.now() % 1_000_000}`;
     const context = await browser.newContext();
     const admin = await context.newPage();
-    await logInAt(admin, e2eAdmin);
+    await logInByApi(admin, e2eAdmin);
     const headers = { origin: baseURL ?? '' };
     const added = await admin.request.post('/api/addaproduct', {
       headers,

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { paths, type Part } from '@autoparts/shared';
 import type { Browser, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUp, signUpByApi } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, orderPartByApi, widths } from './pages';
 import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
@@ -28,7 +28,7 @@ async function customerWithOrder(browser: Browser, width: number) {
   const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
   await signUpByApi(page, newAccount('phone'));
   const part = await firstPart(page);
-  await orderPart(page, part._id);
+  await orderPartByApi(page, part._id);
   const orders = (await (await page.request.get('/api/me')).json()) as { email: string };
   const mine = (await (
     await page.request.get(`/api/myorder/${encodeURIComponent(orders.email)}`)
@@ -57,7 +57,7 @@ test('no page scrolls sideways at 360 px', async ({ browser }) => {
   test.setTimeout(120_000);
   const { page, part, orderId } = await customerWithOrder(browser, 360);
   const admin = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
-  await logInAt(admin, e2eAdmin);
+  await logInByApi(admin, e2eAdmin);
   const visits: [Page, string][] = [
     ...publicPages.map((url): [Page, string] => [page, url]),
     [page, `/part/${part._id}`],
@@ -82,7 +82,7 @@ for (const width of widths) {
       test.setTimeout(300_000);
       const { page, part, orderId } = await customerWithOrder(browser, width);
       const admin = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-      await logInAt(admin, e2eAdmin);
+      await logInByApi(admin, e2eAdmin);
       const visits: [Page, string][] = [
         ...publicPages.map((url): [Page, string] => [page, url]),
         [page, `/part/${part._id}`],
@@ -112,9 +112,9 @@ for (const width of widths) {
       const other = await browser.newPage();
       // A long address: kept to one line, it once pushed Cancel out of a 1280 px window.
       await signUpByApi(other, newAccount('listed-under-a-rather-long-workshop-address'));
-      await orderPart(other, (await firstPart(other))._id);
+      await orderPartByApi(other, (await firstPart(other))._id);
       await other.close();
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await visit(page, '/dashboard/makeadmin');
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Make Admin' }).first());
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Remove' }).first());
@@ -148,7 +148,7 @@ for (const width of widths) {
     test('a toast sits below the header, passes axe, and covers neither the header nor the button pressed', async ({
       page,
     }) => {
-      await signUp(page, newAccount('toast'));
+      await signUpByApi(page, newAccount('toast'));
       await visit(page, '/dashboard/review');
       await page.getByLabel(/description/i).fill('Quick delivery, parts fit perfectly.');
       // With a rating, as the home page's carousel journeys expect of the newest review.

@@ -2,7 +2,8 @@ import { formatPrice, photoMessages } from '@autoparts/shared';
 import sharp from 'sharp';
 import { e2eAdmin } from './admin-account';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, testWithFailingLoads, widths } from './pages';
+import { expectNoSeriousA11yViolations, testWithFailingLoads, widths } from './pages';
+import { logInByApi } from './accounts';
 
 /** An image URL that does not load is part of these journeys, so failed loads are expected. */
 const test = testWithFailingLoads;
@@ -25,7 +26,7 @@ for (const width of widths) {
 
     test('an admin uploads a photo with a preview; the shop shows it as AVIF from srcset, cached for a year', async ({ page }) => {
       const name = `Photo Pump ${width} ${Date.now()}`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
 
       // A text file named like a photo is refused by its bytes: said in an alert, while the field
@@ -66,7 +67,7 @@ for (const width of widths) {
 
     test('a part whose image URL does not load shows a placeholder, not a broken image', async ({ page }) => {
       const name = `Lost Photo Belt ${width} ${Date.now()}`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
       await page.getByLabel('Name').fill(name);
       // A real image for every other page (the shop is shared with other journeys); this page's

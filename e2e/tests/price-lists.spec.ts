@@ -1,9 +1,9 @@
 import { companyMessages, type Category, type SearchResult } from '@autoparts/shared';
-import { newAccount, signUp } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { confirmByMail } from './mail';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, widths } from './pages';
 
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
@@ -13,7 +13,7 @@ for (const width of widths) {
       // The company's owner is a customer already.
       const ownerPage = await (await browser.newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
       const owner = newAccount(`plowner${width}`);
-      await signUp(ownerPage, owner);
+      await signUpByApi(ownerPage, owner);
       await confirmByMail(ownerPage, owner.email, baseURL);
       await ownerPage.context().close();
 
@@ -23,7 +23,7 @@ for (const width of widths) {
       const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
       const category = categories.find((candidate) => candidate.slug !== part.category?.slug) ?? part.category;
 
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       const suffix = `${width} ${owner.email.slice(6, 14)}`;
       const companyName = `Garage ${suffix}`;
       await page.goto('/dashboard/companies');
@@ -87,7 +87,7 @@ test.describe('at 390 px', () => {
   test('a company’s and a price list’s long one-word names wrap on their screens and in the company’s edit form, not widen the page (decision 125)', async ({ page, browser, baseURL }) => {
     const ownerPage = await (await browser.newContext({ baseURL })).newPage();
     const owner = newAccount('plwide');
-    await signUp(ownerPage, owner);
+    await signUpByApi(ownerPage, owner);
     // An owner's address is confirmed before an admin's company makes them one (decision 144).
     await confirmByMail(ownerPage, owner.email, baseURL);
     await ownerPage.context().close();
@@ -96,7 +96,7 @@ test.describe('at 390 px', () => {
     const companyName = word.repeat(10).slice(0, 110);
     const listName = `List${word}`.repeat(10).slice(0, 115);
 
-    await logInAt(page, e2eAdmin);
+    await logInByApi(page, e2eAdmin);
     const origin = { Origin: baseURL ?? '' };
     const company = await page.request.post('/api/admin/companies', { headers: origin, data: { name: companyName, ownerEmail: owner.email } });
     expect(company.status()).toBe(200);

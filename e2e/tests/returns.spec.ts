@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatDay, returnMessages, returnStatusLabels, type Part } from '@autoparts/shared';
 import { openDatabase } from '../../apps/api/src/db/database';
-import { newAccount, signUpByApi } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
+import { expectNoSeriousA11yViolations, orderPartByApi, payByApi, widths } from './pages';
 import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
 
 for (const [index, width] of widths.entries()) {
@@ -18,13 +18,12 @@ for (const [index, width] of widths.entries()) {
       if (!part) throw new Error('no part to order');
       const customer = newAccount('returns');
       await signUpByApi(page, customer);
-      await orderPart(page, part._id);
-      await payNowFromDashboard(page, part.name);
+      await payByApi(page, await orderPartByApi(page, part._id));
 
       // The admin ships it (through the API: shipping has its own journeys).
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const admin = await context.newPage();
-      await logInAt(admin, e2eAdmin);
+      await logInByApi(admin, e2eAdmin);
       const listed = await admin.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
       const [order] = ((await listed.json()) as { orders: { _id: string }[] }).orders;
       if (!order) throw new Error('the order is not listed');
@@ -103,7 +102,7 @@ test.describe('a part named with a long run-together word', () => {
   test('its order’s page and Return items stay within a phone’s width', async ({ page, browser, baseURL }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const admin = await context.newPage();
-    await logInAt(admin, e2eAdmin);
+    await logInByApi(admin, e2eAdmin);
     const headers = { origin: baseURL ?? '' };
     // As a catalogue feed may write one: a type designation of sixty-odd characters without a space.
     const name = `Water Pump ${Date.now()} HeavyDutyReplacementAssemblyWithGasketThermostatHousingAndSealKit`;
@@ -116,7 +115,7 @@ test.describe('a part named with a long run-together word', () => {
 
     const customer = newAccount('longname');
     await signUpByApi(page, customer);
-    await orderPart(page, partId);
+    await orderPartByApi(page, partId);
     const listed = await admin.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
     const [order] = ((await listed.json()) as { orders: { _id: string; orderNumber: string }[] }).orders;
     if (!order) throw new Error('the order is not listed');
@@ -167,8 +166,7 @@ test.describe('a line past its 30-day return window', () => {
     if (!part) throw new Error('no part to order');
     const customer = newAccount('window');
     await signUpByApi(page, customer);
-    await orderPart(page, part._id);
-    await payNowFromDashboard(page, part.name);
+    await payByApi(page, await orderPartByApi(page, part._id));
 
     // Delivered 40 days ago: its 30-day window closed 10 days ago, its 12-month warranty runs.
     await shop.stop();
@@ -194,7 +192,7 @@ test.describe('a line past its 30-day return window', () => {
     }
     await shop.start();
 
-    await logInAt(page, customer);
+    await logInByApi(page, customer);
     await page.goto('/dashboard');
     await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Return items' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Returns' })).toBeVisible();

@@ -2,9 +2,9 @@ import { catalogueMessages, formatPrice, validation } from '@autoparts/shared';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { patchChanges, putCatalogue } from './catalogue-api';
-import { newAccount, signUp } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
-import { logInAt, waitForApp, widths } from './pages';
+import { waitForApp, widths } from './pages';
 
 interface Part {
   _id: string;
@@ -156,7 +156,7 @@ test('an address and a quantity typed and a name emptied in Place Order before t
   const parts = (await (await request(page).get('/api/parts')).json()) as Part[];
   // One no other journey orders from (they take the first ones), with room for one more than its minimum.
   const part = parts.findLast((candidate) => candidate.availableQuantity > candidate.minOrderQuantity)!;
-  await signUp(page, newAccount('early-order'));
+  await signUpByApi(page, newAccount('early-order'));
   await page.waitForLoadState('networkidle');
   const release = await holdTheApp(page);
   await page.goto(`/part/${part._id}`, { waitUntil: 'commit' });
@@ -280,7 +280,7 @@ test('a public page is sent as kept, 304 for its tag, until what it shows change
   expect(etag).toMatch(/^"/);
   expect((await anonymous.get('/', { headers: { 'if-none-match': etag! } })).status()).toBe(304);
 
-  await signUp(page, newAccount('page-cache'));
+  await signUpByApi(page, newAccount('page-cache'));
   const description = `Posted after the page was kept ${Date.now()}`;
   const posted = await request(page).post('/api/reviews', { data: { description, ratings: '5' }, headers: { origin: baseURL! } });
   expect(posted.status()).toBe(200);
@@ -361,7 +361,7 @@ test('the public pages hydrate without changing a word of the server’s text', 
 test('a signed-in customer’s part page arrives rendered for them, readable with JavaScript off, kept by no shared cache', async ({ page, browser }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   const account = newAccount('part-html');
-  await signUp(page, account);
+  await signUpByApi(page, account);
   const reply = await request(page).get(`/part/${part!._id}`);
   expect(reply.headers()['cache-control']).toBe('private, no-cache');
   expect(reply.headers()['vary']).toMatch(/cookie/i);
@@ -385,7 +385,7 @@ test('a signed-in customer’s part page arrives rendered for them, readable wit
 
 test('a signed-in customer’s part page hydrates without asking again for the part, the account, the fitment or the style sheet, or changing its text', async ({ page }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
-  await signUp(page, newAccount('part-page'));
+  await signUpByApi(page, newAccount('part-page'));
   const asked: string[] = [];
   const styleSheets: string[] = [];
   // Counted from the part page's own document on: what the app still asks after signing up (its
@@ -434,7 +434,7 @@ test('the sitemap lists the public pages and every part on sale’s public page'
 async function brakeParts(browser: Browser, baseURL: string, parts: Array<{ partNumber: string; name: string; img: string; lifecycle?: string }>) {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await logInAt(admin, e2eAdmin);
+  await logInByApi(admin, e2eAdmin);
   const headers = { origin: baseURL };
   for (const part of parts) {
     const added = await admin.request.post('/api/addaproduct', {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { shipmentMessages, type Order, type Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
-import { newAccount, signUpByApi } from './accounts';
+import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, orderPartByApi, payByApi, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -27,10 +27,9 @@ for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await context.newPage();
       await signUpByApi(shopper, customer);
-      await orderPart(shopper, part._id);
-      await payNowFromDashboard(shopper, part.name);
+      await payByApi(shopper, await orderPartByApi(shopper, part._id));
 
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto(`/dashboard/orders?email=${encodeURIComponent(customer.email)}`);
       const row = page.getByRole('row').filter({ hasText: customer.email });
       await expect(row).toHaveCount(1);
@@ -97,7 +96,7 @@ for (const width of widths) {
       baseURL,
     }) => {
       const headers = { origin: baseURL ?? '' };
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       // A part of our own, ordered three at a time: two of a line may go first, and one is then left.
       // Its name, the customer's name and e-mail are long, as a feed or a company may write them.
       const name = `Ship Refusal Pump ${width} ${Date.now()} HeavyDutyReplacementAssemblyWithGasketAndSeal`;
@@ -117,7 +116,7 @@ for (const width of widths) {
       const shopper = await context.newPage();
       await signUpByApi(shopper, customer);
       const paidOrder = async () => {
-        await orderPart(shopper, partId);
+        await orderPartByApi(shopper, partId);
         const listed = await page.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}&status=unpaid`);
         const [order] = ((await listed.json()) as { orders: Order[] }).orders;
         if (!order) throw new Error('the order is not listed');

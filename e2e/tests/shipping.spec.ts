@@ -1,7 +1,8 @@
 import { shippingMessages } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, widths } from './pages';
+import { logInByApi } from './accounts';
 
 /** A Canadian province per width: the demo shop seeds US states only, and both widths share one shop. */
 const provinces = { 390: 'NB', 1280: 'PE' } as const;
@@ -12,7 +13,7 @@ for (const width of widths) {
 
     test('an admin adds, edits, deactivates and deletes a shipping method', async ({ page }) => {
       const name = `Courier ${width}`;
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/shipping-methods');
       await expect(page.getByRole('heading', { level: 1, name: 'Shipping Methods' })).toBeVisible();
       await expect(page.getByRole('article', { name: 'Standard', exact: true })).toContainText('Free over$150.00');
@@ -63,7 +64,7 @@ for (const width of widths) {
 
     test('an admin adds, edits and deletes a tax rate; a second rate for a place is refused', async ({ page }) => {
       const region = provinces[width];
-      await logInAt(page, e2eAdmin);
+      await logInByApi(page, e2eAdmin);
       await page.goto('/dashboard/tax-rates');
       await expect(page.getByRole('heading', { level: 1, name: 'Tax Rates' })).toBeVisible();
       await expect(page.getByRole('article', { name: 'US-IL' })).toContainText('6.25 %');
