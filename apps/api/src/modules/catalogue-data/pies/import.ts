@@ -8,6 +8,7 @@ import {
   partNumberSchema,
   PRICE_BREAKS_MAX,
   priceBreaksProblem,
+  priceBreaksToDollars,
   REPLACED_CODES,
   isEnded,
   type CatalogueProblem,
@@ -256,7 +257,7 @@ async function writeBatch(
     if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
     // Breaks the item leaves as they are must still fall below a new list price.
     const tiers = item.priceBreaks ?? (current && item.listPrice !== undefined ? (breaksOf.get(current.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents })) : undefined);
-    const tierProblem = tiers && priceBreaksProblem(tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
+    const tierProblem = tiers && priceBreaksProblem(priceBreaksToDollars(tiers), listPrice === undefined ? undefined : centsToDollars(listPrice));
     if (tierProblem) problem('invalid-value', tierProblem);
     for (const row of item.descriptions ?? []) {
       if (!/^[A-Z]{3}$/.test(row.code) || !/^[A-Z]{2}$/.test(row.language)) problem('invalid-value', `Description code "${row.code}" and language "${row.language}" must be three and two letters.`);
