@@ -28,6 +28,14 @@ export function formatPrice(dollars: number): string {
   return `${dollars < 0 && cents > 0 ? '-' : ''}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+/**
+ * What a money input over its limit says, on the form as from the API and the catalogue files:
+ * "Unit price is at most $1,000,000.00", the limit written as the shop writes every amount.
+ */
+export function moneyAtMostMessage(label: string, maxDollars: number): string {
+  return `${label} is at most ${formatPrice(maxDollars)}`;
+}
+
 /** `formatPrice` of an amount in cents: `$1,234.50`. Every amount the shop shows or prints is written by it. */
 export function formatCents(cents: number): string {
   return formatPrice(centsToDollars(cents));

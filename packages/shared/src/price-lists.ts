@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
 import { moneyField, queryWholeNumber } from './form-fields';
-import { bpToPercent, formatCents, formatPercent, formatPrice, parseMoneyText, rateCents, type MemberPrice, type PriceBreakCents } from './money';
+import { PRICE_MAX } from './catalogue-constants';
+import { bpToPercent, formatCents, formatPercent, formatPrice, moneyAtMostMessage, parseMoneyText, rateCents, type MemberPrice, type PriceBreakCents } from './money';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -169,7 +170,7 @@ const percentOff = z.preprocess(typedNumber(parseMoneyText), z
   .gt(0, priceListMessages.percentOff)
   .max(100, priceListMessages.percentOff)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, priceListMessages.percentOff));
-const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(1_000_000, 'Unit price is at most 1,000,000'));
+const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(PRICE_MAX, moneyAtMostMessage('Unit price', PRICE_MAX)));
 const oneRate = <T extends { unitPrice?: number; percentOff?: number }>(value: T) => (value.unitPrice === undefined) !== (value.percentOff === undefined);
 const minQuantity = z.preprocess(typedNumber(readWhole), z.number({ error: priceListMessages.minQuantity }).int(priceListMessages.minQuantity).min(2, priceListMessages.minQuantity).max(100_000, priceListMessages.minQuantity));
 

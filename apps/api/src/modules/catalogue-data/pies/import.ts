@@ -7,6 +7,8 @@ import {
   partChangesInputSchema,
   partNumberSchema,
   PRICE_BREAKS_MAX,
+  PRICE_MAX,
+  moneyAtMostMessage,
   priceBreaksProblem,
   priceBreaksToDollars,
   REPLACED_CODES,
@@ -252,6 +254,12 @@ async function writeBatch(
     if (item.description !== undefined && item.description !== '' && !hasVisibleText(item.description)) problem('invalid-value', catalogueDataMessages.invisibleText('The description'));
     for (const row of item.descriptions ?? []) if (!hasVisibleText(row.text)) problem('invalid-value', catalogueDataMessages.invisibleText(`The ${row.code} description`));
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
+    // The shop's cap on a price, in its words (the editor's): a file's 9,999,999.99 (CSV) or
+    // 999,999,999 (PIES) was taken, past what any form takes or a 32-bit column holds.
+    if (item.listPrice !== undefined && item.listPrice > PRICE_MAX * 100) problem('invalid-value', moneyAtMostMessage('The list price', PRICE_MAX));
+    for (const tier of item.priceBreaks ?? []) {
+      if (tier.unitPriceCents > PRICE_MAX * 100) problem('invalid-value', moneyAtMostMessage(`The price from ${tier.minQuantity}`, PRICE_MAX));
+    }
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
     if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
