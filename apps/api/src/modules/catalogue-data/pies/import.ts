@@ -2,6 +2,7 @@ import {
   catalogueDataMessages,
   catalogueMessages,
   centsToDollars,
+  dollarsToCents,
   isCatalogueWarning,
   partChangeMessages,
   partChangesInputSchema,
@@ -256,9 +257,9 @@ async function writeBatch(
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
     // The shop's cap on a price, in its words (the editor's): a file's 9,999,999.99 (CSV) or
     // 999,999,999 (PIES) was taken, past what any form takes or a 32-bit column holds.
-    if (item.listPrice !== undefined && item.listPrice > PRICE_MAX * 100) problem('invalid-value', moneyAtMostMessage('The list price', PRICE_MAX));
+    if (item.listPrice !== undefined && item.listPrice > dollarsToCents(PRICE_MAX)) problem('invalid-value', moneyAtMostMessage('The list price', PRICE_MAX));
     for (const tier of item.priceBreaks ?? []) {
-      if (tier.unitPriceCents > PRICE_MAX * 100) problem('invalid-value', moneyAtMostMessage(`The price from ${tier.minQuantity}`, PRICE_MAX));
+      if (tier.unitPriceCents > dollarsToCents(PRICE_MAX)) problem('invalid-value', moneyAtMostMessage(`The price from ${tier.minQuantity}`, PRICE_MAX));
     }
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
