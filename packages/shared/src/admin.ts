@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { notices, validation } from './messages';
 import { moneyField, queryWholeNumber, STOCK_MAX, tooLongMessage, visibleTextField, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
-import { formatPrice } from './money';
+import { formatPrice, moneyAtMostMessage } from './money';
+import { PRICE_MAX } from './catalogue-constants';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { acknowledgedSchema } from './reviews';
 import { roleSchema } from './users';
@@ -43,7 +44,7 @@ export const productInputSchema = z.object({
   description: visibleTextField(validation.descriptionRequired, 2000, 'Description'),
   storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
   // Over the limit said in words: the API said "This request is not valid." and the form zod's own English.
-  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000, `Price is at most ${formatPrice(1_000_000)}`)),
+  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(PRICE_MAX, moneyAtMostMessage('Price', PRICE_MAX))),
   minOrderQuantity: wholeNumberField('Minimum order quantity')
     .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
     .optional()

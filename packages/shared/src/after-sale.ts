@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CORE_DEPOSIT_MAX, partPromiseMessages, WARRANTY_MONTHS_MAX } from './after-sale-constants';
 import { formatDay } from './dates';
-import { parseMoneyText } from './money';
+import { formatCents, parseMoneyText } from './money';
 
 /**
  * After the sale: shipments, returns, core deposits and warranty — the constants and texts the
@@ -164,6 +164,8 @@ export const timelineMessages = {
     `${onAccount ? 'Credited to account' : 'Refunded'} ${amount} (credit note ${creditNote})`,
   restCancelled: (amount: string, creditNote: string, onAccount: boolean) =>
     `The unshipped rest cancelled and ${onAccount ? 'credited to account' : 'refunded'} ${amount} (credit note ${creditNote})`,
+  /** A rest worth $0.00 (a free line, a contract's 100 % off): no credit note, nothing paid back (decision 198). */
+  restCancelledNothingToRefund: `The unshipped rest cancelled; it cost ${formatCents(0)}, so there is nothing to refund`,
 } as const;
 /**
  * When a part's warranty ends: `months` after its clock started (delivery, else its last

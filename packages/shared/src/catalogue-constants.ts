@@ -2,12 +2,20 @@
  * The catalogue's messages, limits and labels without zod: the home page's bundle reads these,
  * and must not build a schema before main.tsx has made zod jitless (the CSP forbids eval).
  */
+import { formatPrice } from './money';
+
+/**
+ * The highest price the shop takes, in dollars: a part's list price (Add a Product, the editor, a
+ * parts CSV or PIES file), a price break's, a contract's unit price, a search's price filter.
+ */
+export const PRICE_MAX = 1_000_000;
+
 /** What a buyer reads when a catalogue input is wrong; the server and the browser share them. */
 export const catalogueMessages = {
   queryTooLong: 'Search for at most 100 characters',
   badCategory: 'Choose a category from the list',
   badVehicle: 'Choose a vehicle from the list',
-  badPrice: 'Give a price in dollars, 0 or more',
+  badPrice: `Give a price in dollars from ${formatPrice(0)} to ${formatPrice(PRICE_MAX)}`,
   priceRange: 'The lowest price must not be above the highest',
   badPage: 'Pages run from 1 to 100',
   /** /shop at a `page` that is no page number (`?page=999`, `?page=x`): answered 404. */
@@ -78,7 +86,6 @@ export const PARTS_PAGE_SIZE = 24;
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE = 100;
 export const SEARCH_QUERY_MAX = 100;
-export const PRICE_MAX = 1_000_000;
 export const YEAR_MIN = 1950;
 export const YEAR_MAX = 2100;
 export const GARAGE_MAX = 10;

@@ -28,6 +28,14 @@ export function formatPrice(dollars: number): string {
   return `${dollars < 0 && cents > 0 ? '-' : ''}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+/**
+ * What a money input over its limit says, on the form as from the API and the catalogue files:
+ * "Unit price is at most $1,000,000.00", the limit written as the shop writes every amount.
+ */
+export function moneyAtMostMessage(label: string, maxDollars: number): string {
+  return `${label} is at most ${formatPrice(maxDollars)}`;
+}
+
 /** `formatPrice` of an amount in cents: `$1,234.50`. Every amount the shop shows or prints is written by it. */
 export function formatCents(cents: number): string {
   return formatPrice(centsToDollars(cents));
@@ -144,6 +152,27 @@ export interface PriceBreakCents {
   unitPriceCents: number;
 }
 
+/** A price break as the API sends it and the admin's form reads it: the unit price in dollars. */
+export interface PriceBreakDollars {
+  minQuantity: number;
+  unitPrice: number;
+}
+
+/**
+ * Price breaks in dollars (a reply's, a form's) in cents: each price by `dollarsToCents`. For a
+ * price the API sent (`priceBreaksToDollars` of cents) that gives back those cents exactly, for
+ * every price up to the shop's cap (money-pricing.test.ts tries each one): one conversion, not a
+ * cent off anywhere.
+ */
+export function priceBreaksToCents(breaks: readonly PriceBreakDollars[]): PriceBreakCents[] {
+  return breaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: dollarsToCents(tier.unitPrice) }));
+}
+
+/** Price breaks in cents as the API sends them, in dollars. */
+export function priceBreaksToDollars(breaks: readonly PriceBreakCents[]): PriceBreakDollars[] {
+  return breaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) }));
+}
+
 /** The unit price for `quantity` units: the list price, or the deepest break the quantity reaches. */
 export function unitPriceCents(quantity: number, listPriceCents: number, breaks: readonly PriceBreakCents[]): number {
   let best: PriceBreakCents | undefined;
@@ -175,9 +204,50 @@ export function taxCents(ratePpm: number, taxedCents: number): number {
   return divideHalfUp(ratePpm * taxedCents, 1_000_000);
 }
 
-/** `listPriceCents` less `percentOffBp` basis points, rounded half up to the cent (12 % off $10.05 is $8.84): a contract's percentage off. */
+/**
+ * `listPriceCents` less `percentOffBp` basis points, rounded half up to the cent (12 % off $10.05 is
+ * $8.84): a contract's percentage off. A percentage off is 0 to 100 % in whole basis points (the
+ * price lists' columns hold 1 to 10,000); any other is a fault of the caller, not a price.
+ */
 export function percentOffCents(listPriceCents: number, percentOffBp: number): number {
+  if (!Number.isInteger(percentOffBp) || percentOffBp < 0 || percentOffBp > 10_000) throw new RangeError(`a percentage off is 0 to 10,000 basis points, not ${percentOffBp}`);
   return divideHalfUp(listPriceCents * (10_000 - percentOffBp), 10_000);
+}
+
+/**
+ * What a contract's rate charges a unit of a part listed at `listPriceCents` (decision 080): its
+ * fixed unit price, or the list price less its percentage off (`percentOffCents`).
+ */
+export function rateCents(rate: { unitPriceCents?: number | undefined; percentOffBp?: number | undefined }, listPriceCents: number): number {
+  return rate.unitPriceCents ?? percentOffCents(listPriceCents, rate.percentOffBp ?? 0);
+}
+
+/**
+ * What a member pays for some units (decision 104): never more than anyone else pays for the same
+ * quantity. `retailCents` is that: the list price, or the deepest price break the quantity reaches
+ * (`unitPriceCents`); `contract` is the company's contract price for the quantity, if a list
+ * prices the part. The lower of the two wins; on a tie, the contract.
+ */
+export interface MemberPrice<Contract extends { unitPriceCents: number } = { unitPriceCents: number }> {
+  unitPriceCents: number;
+  retailCents: number;
+  contract: Contract | undefined;
+  /** True when the member pays retail: no list prices the part, or retail is lower than the contract. */
+  retailWins: boolean;
+}
+
+export function memberPrice<Contract extends { unitPriceCents: number }>(contract: Contract | undefined, retailCents: number): MemberPrice<Contract> {
+  if (contract === undefined || retailCents < contract.unitPriceCents) return { unitPriceCents: retailCents, retailCents, contract, retailWins: true };
+  return { unitPriceCents: contract.unitPriceCents, retailCents, contract, retailWins: false };
+}
+
+/** 1,250 basis points is 12.5 (a percentage as the API sends it); 12.5 is 1,250, exactly. */
+export function bpToPercent(bp: number): number {
+  return bp / 100;
+}
+
+export function percentToBp(percent: number): number {
+  return Math.round(percent * 100);
 }
 
 /** 6.25 (a percentage as the API sends it) is 62,500 parts per million, exactly. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { partAfterSaleSchema } from './after-sale';
 import { readNumberText } from './form-fields';
-import { formatPrice, parseMoneyText } from './money';
+import { PRICE_MAX } from './catalogue-constants';
+import { formatPrice, moneyAtMostMessage, parseMoneyText } from './money';
 
 /** A part as the API sends it (SPEC §3): money in dollars, the id as an opaque string. */
 export const partSchema = z.object({
@@ -46,6 +47,7 @@ export const partPricingMessages = {
   weightDecimals: 'Weight has at most three decimals (grams)',
   tierQuantity: (row: number) => `Tier ${row}: the quantity is a whole number from 2`,
   tierPrice: (row: number) => `Tier ${row}: give a price like 8.50`,
+  tierPriceMax: (row: number) => `Tier ${row}: ${moneyAtMostMessage('the price', PRICE_MAX)}`,
   tooManyTiers: `At most ${PRICE_BREAKS_MAX} price breaks`,
   tierTwice: (minQuantity: number) => `The tier from ${minQuantity} is given twice`,
   tierNotFalling: (minQuantity: number, below: number) =>
@@ -69,7 +71,7 @@ export const weightKgInputSchema = z.preprocess(
 function priceBreakInput(row: number) {
   const tierMoney = z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : (parseMoneyText(value) ?? Number.NaN)) : value),
-    z.number({ error: partPricingMessages.tierPrice(row) }).min(0, partPricingMessages.tierPrice(row)).max(1_000_000, partPricingMessages.tierPrice(row)).multipleOf(0.01, partPricingMessages.tierPrice(row)),
+    z.number({ error: partPricingMessages.tierPrice(row) }).min(0, partPricingMessages.tierPrice(row)).max(PRICE_MAX, partPricingMessages.tierPriceMax(row)).multipleOf(0.01, partPricingMessages.tierPrice(row)),
   );
   const quantity = z.preprocess(
     readNumberText,

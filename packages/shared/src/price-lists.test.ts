@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { percentOffCents, unitPriceCents, type PriceBreakCents } from './money';
+import { memberPrice, percentOffCents, unitPriceCents, type PriceBreakCents } from './money';
 import {
   contractPrice,
   contractRule,
   listInForce,
-  memberPrice,
   memberPriceBreaks,
   priceListInputSchema,
   priceListMessages,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
 import { moneyField, queryWholeNumber } from './form-fields';
-import { formatCents, formatPercent, formatPrice, parseMoneyText, percentOffCents, type PriceBreakCents } from './money';
+import { PRICE_MAX } from './catalogue-constants';
+import { bpToPercent, formatCents, formatPercent, formatPrice, moneyAtMostMessage, parseMoneyText, rateCents, type MemberPrice, type PriceBreakCents } from './money';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -37,11 +38,6 @@ export interface ContractPrice {
   tier: ContractTier | undefined;
 }
 
-/** What a rate charges a unit of a part whose list price is `listPriceCents`. */
-export function rateCents(rate: ContractRate, listPriceCents: number): number {
-  return rate.unitPriceCents ?? percentOffCents(listPriceCents, rate.percentOffBp ?? 0);
-}
-
 /** Whether a list is in force on `day` (`YYYY-MM-DD`); the strings compare as the dates do. */
 export function listInForce(list: Pick<ContractList, 'startsOn' | 'endsOn'>, day: string): boolean {
   return (list.startsOn === null || list.startsOn <= day) && (list.endsOn === null || day <= list.endsOn);
@@ -70,24 +66,8 @@ export function contractPrice(lists: readonly ContractList[], part: PricedPart, 
   return undefined;
 }
 
-/**
- * What a member pays for some units (decision 104): never more than anyone else pays for the same
- * quantity. `retailCents` is that: the list price, or the deepest price break the quantity reaches
- * (`unitPriceCents`); `contract` is the company's contract price for the quantity, if a list
- * prices the part. The lower of the two wins; on a tie, the contract.
- */
-export interface MemberPrice {
-  unitPriceCents: number;
-  retailCents: number;
-  contract: ContractPrice | undefined;
-  /** True when the member pays retail: no list prices the part, or retail is lower than the contract. */
-  retailWins: boolean;
-}
-
-export function memberPrice(contract: ContractPrice | undefined, retailCents: number): MemberPrice {
-  if (contract === undefined || retailCents < contract.unitPriceCents) return { unitPriceCents: retailCents, retailCents, contract, retailWins: true };
-  return { unitPriceCents: contract.unitPriceCents, retailCents, contract, retailWins: false };
-}
+/** A member's price of a part: the lower of its contract price (with the list that gave it) and retail (money.ts' `memberPrice`). */
+export type MemberContractPrice = MemberPrice<ContractPrice>;
 
 /**
  * The member's price breaks, for a reply whose browser works out a quantity's price with
@@ -105,10 +85,6 @@ export function memberPriceBreaks(priceAt: (quantity: number) => number, starts:
   }
   return breaks;
 }
-
-/** `12` for 1,200 basis points, `12.5` for 1,250. */
-export const bpToPercent = (bp: number) => bp / 100;
-export const percentToBp = (percent: number) => Math.round(percent * 100);
 
 /** Why a price is what it is, in words: "Fleetco brakes 2026, −12 %, tier 10+". */
 export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier'>): string {
@@ -194,7 +170,7 @@ const percentOff = z.preprocess(typedNumber(parseMoneyText), z
   .gt(0, priceListMessages.percentOff)
   .max(100, priceListMessages.percentOff)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, priceListMessages.percentOff));
-const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(1_000_000, 'Unit price is at most 1,000,000'));
+const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(PRICE_MAX, moneyAtMostMessage('Unit price', PRICE_MAX)));
 const oneRate = <T extends { unitPrice?: number; percentOff?: number }>(value: T) => (value.unitPrice === undefined) !== (value.percentOff === undefined);
 const minQuantity = z.preprocess(typedNumber(readWhole), z.number({ error: priceListMessages.minQuantity }).int(priceListMessages.minQuantity).min(2, priceListMessages.minQuantity).max(100_000, priceListMessages.minQuantity));
 

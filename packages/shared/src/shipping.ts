@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyField } from './form-fields';
+import { moneyAtMostMessage } from './money';
 
 /**
  * Shipping methods and tax rates, as the admin manages them (`/api/admin/shipping-methods`,
@@ -75,7 +76,7 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} is at most ${max} characters`);
 
 const money = (label: string) =>
-  moneyField(label).pipe(z.number().min(0, `${label} cannot be negative`).max(SHIPPING_PRICE_MAX, `${label} is at most ${SHIPPING_PRICE_MAX}`));
+  moneyField(label).pipe(z.number().min(0, `${label} cannot be negative`).max(SHIPPING_PRICE_MAX, moneyAtMostMessage(label, SHIPPING_PRICE_MAX)));
 
 /** A money field that may be left empty (null: no such limit). */
 function optionalMoney(label: string) {

@@ -302,6 +302,8 @@ export interface OrdersTable {
   paid_at: Date | null;
   shipped_at: Date | null;
   cancelled_at: Date | null;
+  /** When the unshipped rest of a partly shipped order was cancelled (migration 0124), null if never. */
+  rest_cancelled_at: Date | null;
   refund_started_at: Date | null;
   /** Until when an unpaid order holds its stock. */
   expires_at: Date | null;

@@ -181,6 +181,7 @@ const refundedTo = (order: OrderMail, cents: number) =>
 /** When a refund to a card shows; a credit to the company's account is there at once. */
 const REFUND_ON_ITS_WAY = 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.';
 const CREDITED_TO_ACCOUNT = 'The credit note is on your company’s account at once.';
+const NOTHING_TO_REFUND = `none: what was cancelled cost ${formatCents(0)}`;
 /** What the messages need of the shop's settings: links' base, its time zone and returns address. */
 export interface MailShop {
   baseUrl: string;
@@ -519,11 +520,12 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
                 `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
                 'cancelled',
               ]),
-              ['Refund', refundedTo(order, message.refundCents)],
+              // A rest worth $0.00 refunds nothing, and says so rather than "on its way" (decision 198).
+              ['Refund', message.refundCents > 0 ? refundedTo(order, message.refundCents) : NOTHING_TO_REFUND],
               ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
-          { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : REFUND_ON_ITS_WAY },
+          ...(message.refundCents > 0 ? [{ paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : REFUND_ON_ITS_WAY }] : []),
           ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
         ],

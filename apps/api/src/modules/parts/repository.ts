@@ -6,6 +6,9 @@ import {
   centsToDollars,
   dollarsToCents,
   priceBreaksProblem,
+  priceBreaksToCents,
+  priceBreaksToDollars,
+  type PriceBreakCents,
   STOCK_MAX,
   type PriceBreak,
   type PublicPart,
@@ -91,17 +94,18 @@ const afterSale = (row: { core_deposit_cents: number | null; warranty_months: nu
 
 /** Each part's price breaks, by quantity, for the parts in `ids`. */
 async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string, PriceBreak[]>> {
-  const byPart = new Map<string, PriceBreak[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byPart;
-  const rows = await db
-    .selectFrom('part_price_breaks')
-    .select(['part_id', 'min_quantity', 'unit_price_cents'])
-    .where('part_id', 'in', ids)
-    .orderBy('part_id')
-    .orderBy('min_quantity')
-    .execute();
-  for (const row of rows) byPart.get(row.part_id)?.push({ minQuantity: row.min_quantity, unitPrice: centsToDollars(row.unit_price_cents) });
-  return byPart;
+  const byPart = new Map<string, PriceBreakCents[]>(ids.map((id) => [id, []]));
+  if (ids.length > 0) {
+    const rows = await db
+      .selectFrom('part_price_breaks')
+      .select(['part_id', 'min_quantity', 'unit_price_cents'])
+      .where('part_id', 'in', ids)
+      .orderBy('part_id')
+      .orderBy('min_quantity')
+      .execute();
+    for (const row of rows) byPart.get(row.part_id)?.push({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents });
+  }
+  return new Map([...byPart].map(([id, tiers]) => [id, priceBreaksToDollars(tiers)]));
 }
 
 /** A change of a part's fields: done, nothing to change (every value already stored), no such part, a field moved since the form loaded, or a rule refuses it. */
@@ -114,7 +118,7 @@ function sameStored(field: CheckedProductField, expected: unknown, stored: unkno
   }
   if (field === 'weightKg') return kgToGrams(expected as number) === kgToGrams(stored as number);
   if (field === 'priceBreaks') {
-    const cents = (tiers: PriceBreak[]) => JSON.stringify([...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((tier) => [tier.minQuantity, dollarsToCents(tier.unitPrice)]));
+    const cents = (tiers: PriceBreak[]) => JSON.stringify(priceBreaksToCents([...tiers].sort((a, b) => a.minQuantity - b.minQuantity)));
     return cents(expected as PriceBreak[]) === cents(stored as PriceBreak[]);
   }
   return expected === stored;
@@ -373,7 +377,7 @@ export function createPartsRepository(db: Db) {
         if (priceBreaks.length > 0) {
           await db
             .insertInto('part_price_breaks')
-            .values(priceBreaks.map((tier) => ({ part_id: id, min_quantity: tier.minQuantity, unit_price_cents: dollarsToCents(tier.unitPrice) })))
+            .values(priceBreaksToCents(priceBreaks).map((tier) => ({ part_id: id, min_quantity: tier.minQuantity, unit_price_cents: tier.unitPriceCents })))
             .execute();
         }
       }

@@ -5,9 +5,11 @@ import {
   dollarsToCents,
   memberPrice,
   memberPriceBreaks,
+  priceBreaksToCents,
+  priceBreaksToDollars,
   retailWinsRule,
   unitPriceCents,
-  type MemberPrice,
+  type MemberContractPrice,
   type ContractEntry,
   type ContractList,
   type ContractPrice,
@@ -180,7 +182,7 @@ export const contractPricesOfCaller = (app: FastifyInstance) => async (request: 
  * the list price or the deepest price break the quantity reaches (shared `unitPriceCents`). A
  * member never pays more than anyone else for the same quantity (shared `memberPrice`, decision 104).
  */
-export function linePrice(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): MemberPrice {
+export function linePrice(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): MemberContractPrice {
   return memberPrice(contracts.of(part.id, quantity), unitPriceCents(quantity, part.price_cents, breaks));
 }
 
@@ -196,14 +198,14 @@ export function asMemberSees<T extends { _id: string; price: number; priceBreaks
   const one = contracts.of(part._id, 1);
   if (!one) return part;
   const listCents = dollarsToCents(part.price);
-  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: dollarsToCents(tier.unitPrice) }));
+  const breaks = priceBreaksToCents(part.priceBreaks ?? []);
   const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listCents }, breaks, quantity).unitPriceCents;
   const oneCents = priceAt(1);
   const priced: T = { ...part, price: centsToDollars(oneCents) };
   if (oneCents < listCents) Object.assign(priced, { listPrice: part.price });
   if (part.priceBreaks) {
     const starts = [...one.entry.tiers.map((tier) => tier.minQuantity), ...breaks.map((tier) => tier.minQuantity)];
-    priced.priceBreaks = memberPriceBreaks(priceAt, starts).map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) }));
+    priced.priceBreaks = priceBreaksToDollars(memberPriceBreaks(priceAt, starts));
   }
   return priced;
 }

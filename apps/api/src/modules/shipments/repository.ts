@@ -158,12 +158,18 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   }
   const cancelled = row.status === 'cancelled' && row.cancelled_at ? row.cancelled_at : null;
   if (cancelled) add('cancelled', cancelled, 'Cancelled');
+  let restRefunded = false;
   for (const note of after.creditNotes) {
     if (note.returnId !== null && returnIds.has(note.returnId)) continue;
     if (note.returnId !== null || cancelled) addNote(note, cancelled ?? undefined);
     // No return and no cancelled order: the unshipped rest of a partly shipped order was cancelled (decision 055).
-    else add('refund', note.issuedAt, timelineMessages.restCancelled(amountOf(note), note.number, onAccount));
+    else {
+      add('refund', note.issuedAt, timelineMessages.restCancelled(amountOf(note), note.number, onAccount), null, row.rest_cancelled_at ?? undefined);
+      restRefunded = true;
+    }
   }
+  // A rest worth $0.00 issues no credit note: the order says when it was cancelled (decision 198).
+  if (row.rest_cancelled_at && !restRefunded) add('cancelled', row.rest_cancelled_at, timelineMessages.restCancelledNothingToRefund);
   // Stable: events at the same moment keep the order they were added in.
   return events
     .map((event, index) => ({ event, index }))
@@ -333,7 +339,7 @@ export async function cancelRest(
   const order = await changeOrderStatus(trx, orderId, 'cancel', actor, {
     // The cancel the table says takes only the unshipped rest (partly shipped), claimed for its refund.
     when: (row) => cancelsOnlyTheRest(row.status, orderKindOf(row.payment_provider)) && row.refund_started_at !== null,
-    set: { shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null },
+    set: { shipped_at: sql<Date>`coalesce(shipped_at, now())`, rest_cancelled_at: sql<Date>`now()`, refund_started_at: null },
   });
   if (!order) return undefined;
   const rest = (await unshippedLines(trx, orderId)).filter((entry) => entry.unshipped > 0 && entry.line.kind === 'part');

@@ -1,4 +1,4 @@
-import { apiErrors, formatCreditNoteNumber, invoiceMessages, shipmentMessages, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, formatCreditNoteNumber, invoiceMessages, shipmentMessages, timelineMessages, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
@@ -48,8 +48,8 @@ let paymentNumber = 0;
  * Ada's paid order of 3 × $10.00 (line 1) and 2 × $25.00 (line 2), shipped by ground for $10.00,
  * with 7.25 % tax on the parts: $80.00 + $10.00 + $5.80 = $95.80.
  */
-async function paidOrder() {
-  const [a, b] = [await insertWeighedPart(app, { priceCents: 1000, weightGrams: 100, available: 20 }), await insertWeighedPart(app, { priceCents: 2500, weightGrams: 100, available: 20 })];
+async function paidOrder(priceCentsOfA = 1000) {
+  const [a, b] = [await insertWeighedPart(app, { priceCents: priceCentsOfA, weightGrams: 100, available: 20 }), await insertWeighedPart(app, { priceCents: 2500, weightGrams: 100, available: 20 })];
   await fillCart(app, await userIdOf(app, ada.email), [
     [a, 3],
     [b, 2],
@@ -252,6 +252,28 @@ describe('cancelling a partly shipped order', () => {
     expect(restMails[0]?.text).toContain('Refund: $23.96 to the card it was paid with\n');
     expect(restMails[0]?.text).toContain(`Credit note: ${creditNote}\n`);
     expect(restMails[0]?.text).toContain(`${invoiceMessages.downloadCreditNote(creditNote)}: ${app.config.baseUrl}/dashboard/orders/${(await orderRow(app, orderId)).order_number}\n`);
+  });
+
+  it('cancels a rest that cost $0.00 without a refund or a credit note, and says so in the timeline and the mail (decision 198)', async () => {
+    // Line 1 is a free part: once line 2 has gone whole, the rest (3 × $0.00, with no share of the
+    // tax or shipping, shared by value) is worth nothing.
+    const { orderId, a, b } = await paidOrder(0);
+    expectReply(await ship(orderId, { carrier: 'usps', trackingNumber: '9400111899225', lines: [{ partId: b, quantity: 2 }] }), 200);
+    const stockA = await stockOf(app, a);
+    const response = await cancelOrderRequest(app, ada.cookie, orderId);
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 0 });
+    expect(stripeApi.requestsTo('/v1/refunds').filter((request) => request.body.payment_intent === `pi_ship_${paymentNumber}`)).toEqual([]);
+    expect(await app.db.selectFrom('credit_notes').select('number').where('order_id', '=', orderId).execute()).toEqual([]);
+    expect(await stockOf(app, a)).toBe(stockA + 3);
+    const page = await orderPage(orderId);
+    expect(page.status).toBe('shipped');
+    expect(page.timeline.at(-1)).toMatchObject({ kind: 'cancelled', label: timelineMessages.restCancelledNothingToRefund });
+    expect(timelineMessages.restCancelledNothingToRefund).toBe('The unshipped rest cancelled; it cost $0.00, so there is nothing to refund');
+    const [restMail] = (await mailsAbout(orderId)).filter((mail) => mail.subject.startsWith('The rest of order'));
+    expect(restMail?.text).toContain('Refund: none: what was cancelled cost $0.00\n');
+    expect(restMail?.text).not.toContain('The refund is on its way');
+    expect(restMail?.text).not.toContain('Credit note');
   });
 
   it('an admin cancels the rest the same way, audited', async () => {

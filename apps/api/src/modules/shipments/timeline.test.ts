@@ -32,6 +32,14 @@ describe('the order timeline', () => {
     );
   });
 
+  it('says a rest cancelled that cost $0.00, which issues no credit note, and once for a rest refunded (decision 198)', () => {
+    const free: AfterSale = { shipments: [shipment(10)], returns: [], creditNotes: [] };
+    const row = order({ status: 'shipped', rest_cancelled_at: at(30) });
+    expect(timelineOf(row, free).at(-1)).toMatchObject({ kind: 'cancelled', at: at(30).toISOString(), label: 'The unshipped rest cancelled; it cost $0.00, so there is nothing to refund' });
+    const refunded: AfterSale = { ...free, creditNotes: [{ number: 'CN-000004', amountCents: 500, issuedAt: at(30), returnId: null }] };
+    expect(labels(row, refunded).slice(-2)).toEqual(['Shipped: 1 item by UPS, tracking 1Z 999 AA1 01 2345 6784', 'The unshipped rest cancelled and refunded $5.00 (credit note CN-000004)']);
+  });
+
   it('puts a return’s credit note after its "refunded", though the credit note was stamped first', () => {
     const after: AfterSale = {
       shipments: [shipment(10)],

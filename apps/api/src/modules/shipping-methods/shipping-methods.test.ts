@@ -166,7 +166,7 @@ describe('/api/admin/shipping-methods', () => {
     [{ basePrice: -1 }, 'Base price cannot be negative'],
     [{ basePrice: 1.234 }, 'Base price has at most two decimals'],
     [{ basePrice: 'lots' }, 'Base price must be an amount like 12.50'],
-    [{ basePrice: 100_000.01 }, 'Base price is at most 100000'],
+    [{ basePrice: 100_000.01 }, 'Base price is at most $100,000.00'],
     [{ pricePerKg: undefined }, 'Price per kg is Required'],
     [{ maxWeightKg: 0 }, shippingMessages.weightRange],
     [{ maxWeightKg: 1.2345 }, shippingMessages.weightDecimals],

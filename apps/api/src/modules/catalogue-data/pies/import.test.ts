@@ -1,4 +1,4 @@
-import { catalogueDataMessages, catalogueMessages, partChangeMessages } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueMessages, moneyAtMostMessage, partChangeMessages, PRICE_MAX } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
@@ -228,6 +228,37 @@ describe('importPies', () => {
     expect(archived.problems).toEqual([expect.objectContaining(problem)]);
     expect(await part('FN-100X')).toMatchObject({ id, name: 'Part FN-100' });
     expect(await part('FN-100')).toBeUndefined();
+  });
+
+  it('refuses a price above the shop\'s cap, in its words, in PIES and in a parts CSV', async () => {
+    const capped = moneyAtMostMessage('The list price', PRICE_MAX);
+    expect(capped).toBe('The list price is at most $1,000,000.00');
+    const pies = await runImport(
+      app,
+      importPies,
+      piesFile(
+        piesItem('CAP-100', { price: '1000000.01' }),
+        piesItem('CAP-101', { price: '999999999' }),
+        piesItem('CAP-102').replace(
+          /<Prices>.*<\/Prices>/,
+          '<Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">10.00</Price></Pricing><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">2000000</Price><PriceBreak UOM="EA">5</PriceBreak></Pricing></Prices>',
+        ),
+        piesItem('CAP-103', { price: '1000000.00' }),
+      ),
+      'skip',
+    );
+    // The break of CAP-102 is above its list price too: said as well, after the cap.
+    expect(pies.problems.map(({ ref, message }) => ({ ref, message })).slice(0, 3)).toEqual([
+      { ref: 'CAP-100', message: capped },
+      { ref: 'CAP-101', message: capped },
+      { ref: 'CAP-102', message: moneyAtMostMessage('The price from 5', PRICE_MAX) },
+    ]);
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 3 });
+    expect(await part('CAP-103')).toMatchObject({ price_cents: 100_000_000 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nCAP-104,Dear,2000000.00\nCAP-105,Dearest,1000000.00\n', 'skip');
+    expect(csv.problems).toEqual([expect.objectContaining({ ref: 'CAP-104', code: 'invalid-value', message: capped })]);
+    expect(await part('CAP-104')).toBeUndefined();
+    expect(await part('CAP-105')).toMatchObject({ price_cents: 100_000_000 });
   });
 
   it('refuses a name or description that shows no character, in PIES and in a parts CSV', async () => {

@@ -2,12 +2,16 @@ import {
   catalogueDataMessages,
   catalogueMessages,
   centsToDollars,
+  dollarsToCents,
   isCatalogueWarning,
   partChangeMessages,
   partChangesInputSchema,
   partNumberSchema,
   PRICE_BREAKS_MAX,
+  PRICE_MAX,
+  moneyAtMostMessage,
   priceBreaksProblem,
+  priceBreaksToDollars,
   REPLACED_CODES,
   isEnded,
   type CatalogueProblem,
@@ -251,12 +255,18 @@ async function writeBatch(
     if (item.description !== undefined && item.description !== '' && !hasVisibleText(item.description)) problem('invalid-value', catalogueDataMessages.invisibleText('The description'));
     for (const row of item.descriptions ?? []) if (!hasVisibleText(row.text)) problem('invalid-value', catalogueDataMessages.invisibleText(`The ${row.code} description`));
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
+    // The shop's cap on a price, in its words (the editor's): a file's 9,999,999.99 (CSV) or
+    // 999,999,999 (PIES) was taken, past what any form takes or a 32-bit column holds.
+    if (item.listPrice !== undefined && item.listPrice > dollarsToCents(PRICE_MAX)) problem('invalid-value', moneyAtMostMessage('The list price', PRICE_MAX));
+    for (const tier of item.priceBreaks ?? []) {
+      if (tier.unitPriceCents > dollarsToCents(PRICE_MAX)) problem('invalid-value', moneyAtMostMessage(`The price from ${tier.minQuantity}`, PRICE_MAX));
+    }
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
     if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
     // Breaks the item leaves as they are must still fall below a new list price.
     const tiers = item.priceBreaks ?? (current && item.listPrice !== undefined ? (breaksOf.get(current.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents })) : undefined);
-    const tierProblem = tiers && priceBreaksProblem(tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
+    const tierProblem = tiers && priceBreaksProblem(priceBreaksToDollars(tiers), listPrice === undefined ? undefined : centsToDollars(listPrice));
     if (tierProblem) problem('invalid-value', tierProblem);
     for (const row of item.descriptions ?? []) {
       if (!/^[A-Z]{3}$/.test(row.code) || !/^[A-Z]{2}$/.test(row.language)) problem('invalid-value', `Description code "${row.code}" and language "${row.language}" must be three and two letters.`);

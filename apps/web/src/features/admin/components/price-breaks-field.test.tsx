@@ -52,6 +52,17 @@ describe('the price-break tiers of the part edit form', () => {
     expect(form.getByLabelText('Tier 2: from quantity')).toHaveFocus();
   });
 
+  it('says the cap of a tier’s price in the shop’s words, as the API does (decision 198)', async () => {
+    const server = stubFetch({ [PATCH]: { body: { acknowledged: true } } });
+    const user = userEvent.setup();
+    const form = renderForm();
+    await user.clear(form.getByLabelText('Tier 1: price each ($)'));
+    await user.type(form.getByLabelText('Tier 1: price each ($)'), '1000000.01');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Tier 1: the price is at most $1,000,000.00')).toBeInTheDocument();
+    expect(server.calls.some((call) => `${call.method} ${call.path}` === PATCH)).toBe(false);
+  });
+
   it('shows the weight and tiers, adds and removes rows, and sends the whole set and the weight', async () => {
     const server = stubFetch({ [PATCH]: { body: { acknowledged: true } } });
     const user = userEvent.setup();

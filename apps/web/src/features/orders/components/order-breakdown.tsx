@@ -1,4 +1,4 @@
-import { addressLines, formatPrice, partPromiseMessages, shipmentMessages, type Order, type ShipTo } from '@autoparts/shared';
+import { addressLines, can, formatPrice, orderKindOf, partPromiseMessages, shipmentMessages, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
 import { OrderDocuments } from '../../invoices/components/order-documents';
@@ -97,7 +97,8 @@ function shippedOfLines(order: Order): (string | undefined)[] {
     return { went, left: line.quantity - went };
   });
   if (shipped.every((entry) => entry === null || entry.left === 0)) return none;
-  const restCancelled = order.status !== 'partially_shipped';
+  // What is left is still to come while the order-process table lets it ship, else it was cancelled.
+  const restCancelled = !can(order.status, 'ship', 'admin', orderKindOf(order.paymentProvider));
   return shipped.map((entry) => (entry ? shipmentMessages.lineShipped(entry.went, entry.left, restCancelled) : undefined));
 }
 

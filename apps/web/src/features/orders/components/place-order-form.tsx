@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, inStockToOrder, newIdempotencyKey, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak, formatCents, lineTotalCents } from '@autoparts/shared';
+import { centsToDollars, dollarsToCents, inStockToOrder, newIdempotencyKey, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, priceBreaksToCents, type Me, type Part, type PriceBreak, formatCents, lineTotalCents } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -150,8 +150,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
 
 /** The unit price of `quantity` units as the page shows it: the part's price or the break the quantity reaches. */
 function unitCentsAt(part: PlaceOrderFormProps['part'], quantity: number): number {
-  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: dollarsToCents(tier.unitPrice) }));
-  return unitPriceCents(quantity, dollarsToCents(part.price), breaks);
+  return unitPriceCents(quantity, dollarsToCents(part.price), priceBreaksToCents(part.priceBreaks ?? []));
 }
 
 /** Nothing was ordered: the price had changed since it was shown. Focused when it appears, as an order placed is. */
