@@ -84,8 +84,16 @@ export type CatalogueImportCounts = z.infer<typeof catalogueImportCountsSchema>;
 export const CATALOGUE_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
 /** The most a gzip upload (`aces.xml.gz`) may unpack to: a catalogue of some ten million applications. */
 export const CATALOGUE_UNPACKED_MAX_BYTES = 4 * 1024 * 1024 * 1024;
-/** How many problems an import's row keeps for the screen; problems.csv has them all. */
+/** How many problems an import's row keeps for the screen; problems.csv has more (CATALOGUE_PROBLEMS_LISTED). */
 export const CATALOGUE_PROBLEMS_SHOWN = 1_000;
+/**
+ * How many problems of an import are stored, for problems.csv (decision 204): a spreadsheet's
+ * worth, enough to see what is wrong with a file; `problemCount` counts them all, and the rest are
+ * said in one line. A file of 300,000 empty Apps stored 900,000 rows without it.
+ */
+export const CATALOGUE_PROBLEMS_LISTED = 10_000;
+/** How many problems of an import are neither stored nor in problems.csv: those after the first CATALOGUE_PROBLEMS_LISTED. */
+export const catalogueProblemsNotListed = (problemCount: number) => Math.max(0, problemCount - CATALOGUE_PROBLEMS_LISTED);
 
 /** One import as `GET /api/admin/catalogue/imports[/{id}]` answers. */
 export const catalogueImportSchema = z.object({
@@ -225,6 +233,9 @@ export const catalogueDataMessages = {
   wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
   /** The report's summary for screen readers, beside its outcome. */
   problemSummary: (count: number) => (count === 0 ? 'No problems.' : `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'}.`),
+  /** The problems CSV's last line, and the report's beside its link, for an import of more problems than are stored (decision 204). */
+  problemsNotListed: (count: number) =>
+    `… and ${count.toLocaleString('en-US')} more ${count === 1 ? 'problem' : 'problems'} not listed: the first ${CATALOGUE_PROBLEMS_LISTED.toLocaleString('en-US')} are. Correct those and import the file again to see the rest.`,
   historyNote: `The latest ${CATALOGUE_IMPORTS_PAGE} imports, newest first.`,
   showOlder: 'Show older imports',
   /** Said to screen readers when older imports were added under the history. */

@@ -51,6 +51,7 @@ import * as ordersPlacedOncePerRequest from './0091-orders-placed-once-per-reque
 import * as vcdbAndPcdbWordsAnnounceChanges from './0101-vcdb-and-pcdb-words-announce-changes';
 import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 import * as anOrdersRestCancelledAt from './0124-an-orders-rest-cancelled-at';
+import * as catalogueImportProblemsBounded from './0127-catalogue-import-problems-bounded';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0101-vcdb-and-pcdb-words-announce-changes': vcdbAndPcdbWordsAnnounceChanges,
   '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
   '0124-an-orders-rest-cancelled-at': anOrdersRestCancelledAt,
+  '0127-catalogue-import-problems-bounded': catalogueImportProblemsBounded,
 };
 
 export const migrationProvider: MigrationProvider = {

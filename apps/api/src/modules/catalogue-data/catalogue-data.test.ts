@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { apiErrors, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
+import { apiErrors, CATALOGUE_PROBLEMS_LISTED, CATALOGUE_PROBLEMS_SHOWN, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,25 @@ describe('a VCdb upload', () => {
     expect(csv.body.split('\n')[0]).toBe('line,ref,code,message');
     expect(csv.body.trim().split('\n')).toHaveLength(4);
     expect(csv.body).toContain('5,BaseVehicle.txt 900004,invalid-combination,"BaseVehicleID 900004 names make 424242');
+  });
+
+  it('stores the first 10,000 problems of an import and says how many more there are, on the screen and in the CSV', async () => {
+    const rows = Array.from({ length: CATALOGUE_PROBLEMS_LISTED + 5 }, (_, index) => `${770000 + index}|`);
+    const result = await imported({ mode: 'dry-run', file: table('SubModel.txt', ['SubmodelID|SubModelName', ...rows]) });
+    expect(result).toMatchObject({ status: 'done', applied: false, problemCount: CATALOGUE_PROBLEMS_LISTED + 5 });
+    expect(result.problems).toHaveLength(CATALOGUE_PROBLEMS_SHOWN);
+    const stored = await app.db.selectFrom('catalogue_import_problems').select((eb) => eb.fn.countAll<string>().as('count')).where('import_id', '=', result.id).executeTakeFirstOrThrow();
+    expect(Number(stored.count)).toBe(CATALOGUE_PROBLEMS_LISTED);
+
+    const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
+    expectReply(csv, 200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    // The header, the problems stored, and the line of those that are not.
+    expect(lines).toHaveLength(1 + CATALOGUE_PROBLEMS_LISTED + 1);
+    expect(lines.at(-2)).toMatch(new RegExp(`^${CATALOGUE_PROBLEMS_LISTED + 1},SubModel.txt ${770000 + CATALOGUE_PROBLEMS_LISTED - 1},missing-field,`));
+    // Quoted: the message has a comma.
+    expect(lines.at(-1)).toBe(`,,,"${catalogueDataMessages.problemsNotListed(5)}"`);
+    expect(catalogueDataMessages.problemsNotListed(5)).toBe('… and 5 more problems not listed: the first 10,000 are. Correct those and import the file again to see the rest.');
   });
 
   it('with skip applies the rest and lists what it left out', async () => {

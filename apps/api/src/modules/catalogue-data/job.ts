@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { addAbortSignal } from 'node:stream';
 import {
+  CATALOGUE_PROBLEMS_LISTED,
   CATALOGUE_PROBLEMS_SHOWN,
   catalogueDataMessages,
   type CatalogueImportCounts,
@@ -36,8 +37,10 @@ const runningHere = new Set<string>();
 class RolledBack extends Error {}
 
 /**
- * Every problem of one import: the first CATALOGUE_PROBLEMS_SHOWN in memory (for the row), all of
- * them in a file of this instance (one JSON line each), stored in their table once the import's
+ * The problems of one import: the first CATALOGUE_PROBLEMS_SHOWN in memory (for the row), the first
+ * CATALOGUE_PROBLEMS_LISTED in a file of this instance (one JSON line each), the rest only counted
+ * (decision 204: a file can hold millions of problems, and neither this file nor the table may grow
+ * with them); those of the file are stored in their table once the import's
  * transaction has ended. They cannot go into the database as they come: a rolled back import
  * would take them with it, and on the embedded database its transaction holds the only connection.
  */
@@ -61,13 +64,13 @@ async function problemLog() {
       count += 1;
       if (!isCatalogueWarning(problem.code)) errors += 1;
       if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
-      out.write(`${JSON.stringify(problem)}\n`);
+      if (count <= CATALOGUE_PROBLEMS_LISTED) out.write(`${JSON.stringify(problem)}\n`);
     },
     end(problem: CatalogueProblem) {
       log.add(problem);
       ended = true;
     },
-    /** Stores them all through `store`, a batch at a time. */
+    /** Stores those of the file through `store`, a batch at a time. */
     async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
       out.end();
       await once(out, 'close');

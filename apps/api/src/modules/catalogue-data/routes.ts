@@ -1,15 +1,17 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   CATALOGUE_IMPORT_MAX_BYTES,
   CATALOGUE_IMPORTS_PAGE,
   CATALOGUE_IMPORTS_PAGE_MAX,
+  CATALOGUE_PROBLEMS_LISTED,
   catalogueDataMessages,
   catalogueImportKinds,
   catalogueImportModes,
   catalogueImportOnProblems,
   catalogueImportSchema,
   catalogueImportsQuerySchema,
+  catalogueProblemsNotListed,
   errorSchema,
 } from '@autoparts/shared';
 import { stringify } from 'csv-stringify';
@@ -178,7 +180,9 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
         // No 200 schema: the body is CSV, streamed.
         // A ref is the file's own text (a part number, an App id): a cell a spreadsheet would run as a
         // formula gets csv-stringify's leading quote, as the parts and fitment CSVs do.
-        description: 'Every problem of the import as CSV (line, ref, code, message), streamed.',
+        description:
+          `The problems of the import as CSV (line, ref, code, message), streamed: the first ${CATALOGUE_PROBLEMS_LISTED.toLocaleString('en-US')}, then, for an import of more, ` +
+          'one row whose message says how many more are not listed (decision 204).',
         params: z.object({ id: z.uuid({ error: catalogueDataMessages.notFound }) }),
         response: adminErrors,
       },
@@ -186,7 +190,12 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await imports.get(request.params.id);
       if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
-      return sendCsv(reply, problemsFileName(found.fileName), imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
+      const notListed = catalogueProblemsNotListed(found.problemCount);
+      const rows = async function* () {
+        yield* imports.problems(found.id);
+        if (notListed > 0) yield { line: '', ref: '', code: '', message: catalogueDataMessages.problemsNotListed(notListed) };
+      };
+      return sendCsv(reply, problemsFileName(found.fileName), Readable.from(rows()).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
     },
   );
 };

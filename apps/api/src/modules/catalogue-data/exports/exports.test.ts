@@ -10,6 +10,7 @@ import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders
 import { importAces } from '../aces/import';
 import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from '../pies/import';
+import { writePies } from '../pies/writer';
 import { childrenOf, piesFile, piesItem, runImport } from '../pies/test-files';
 
 let shop: FastifyInstance;
@@ -104,6 +105,22 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(childrenOf(full.body, 'KitComponent')).toEqual([['ComponentPartNumber', 'ComponentBrand', 'Description', 'QuantityInKit', 'SequenceCode', 'SoldSeparately']]);
     // Another shop reads it as before.
     expect((await runImport(other, importPies, full.body)).problems).toEqual([]);
+  });
+
+  // The 7.2 schema's TechnicalContact has at most 60 characters; SHOP_LEGAL_NAME up to 200 (decision 204).
+  it('leaves out the Header\'s TechnicalContact for a shop name longer than the schema\'s 60 characters', async () => {
+    const header = async (company: string) => {
+      let text = '';
+      for await (const part of writePies(shop.db, { company, baseUrl: 'https://shop.example', today: '2026-12-06' })) {
+        text += part;
+        if (text.includes('</Header>')) break;
+      }
+      return childrenOf(`${text.slice(0, text.indexOf('</Header>') + '</Header>'.length)}</PIES>`, 'Header')[0];
+    };
+    expect(await header('A'.repeat(60))).toContain('TechnicalContact');
+    const long = await header(`${'A'.repeat(60)}B`);
+    expect(long).not.toContain('TechnicalContact');
+    expect(long).toEqual(['PIESVersion', 'SubmissionType', 'BlanketEffectiveDate', 'CurrencyCode', 'LanguageCode', 'PCdbVersionDate']);
   });
 
   it('since a date writes only the parts changed on or after it', async () => {

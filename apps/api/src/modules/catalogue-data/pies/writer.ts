@@ -8,7 +8,7 @@ import { partDescriptions } from './item';
 export interface PiesExportOptions {
   /** Only the parts whose catalogue data changed on or after this day (an UPDATE file); all of them when absent (FULL). */
   since?: string;
-  /** The shop's name, the file's TechnicalContact. */
+  /** The shop's name, the file's TechnicalContact (left out when longer than TECHNICAL_CONTACT_MAX). */
   company: string;
   /** The address the shop's mail comes from, the file's ContactEmail. */
   contactEmail?: string;
@@ -127,6 +127,13 @@ function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T
  * then (decision 134) follow as Items of MaintenanceType D.
  * What `readPies` reads back to the same parts.
  */
+/**
+ * The most characters of the Header's TechnicalContact in the 7.2 schema. The shop's legal name
+ * (`SHOP_LEGAL_NAME`) may have up to 200: a longer one is left out (the element is optional, and
+ * ContactEmail still says whom to write), never cut mid-word (decision 204).
+ */
+const TECHNICAL_CONTACT_MAX = 60;
+
 export async function* writePies(db: Db, options: PiesExportOptions): AsyncGenerator<string> {
   const [settings, pcdb] = await Promise.all([db.selectFrom('shop_settings').select('brand_aaia_id').executeTakeFirst(), lastImport(db, 'pcdb')]);
   const shopBrand = settings?.brand_aaia_id ?? null;
@@ -139,7 +146,7 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     element('ChangesSinceDate', options.since),
     element('CurrencyCode', 'USD'),
     element('LanguageCode', 'EN'),
-    element('TechnicalContact', options.company),
+    element('TechnicalContact', options.company.length <= TECHNICAL_CONTACT_MAX ? options.company : undefined),
     element('ContactEmail', options.contactEmail),
     element('PCdbVersionDate', pcdb ?? options.today),
     '</Header>\n',

@@ -1,4 +1,4 @@
-import { catalogueDataMessages, catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueImportKindLabels, catalogueProblemsNotListed, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId, type Ref } from 'react';
 import { FileNameText } from '../../../components/file-name-text';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
@@ -83,6 +83,8 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           <a href={problemsCsvUrl(item.id)} download className="w-fit font-semibold text-brand-700 underline underline-offset-2">
             Download problems (CSV)
           </a>
+          {/* Only the first CATALOGUE_PROBLEMS_LISTED are stored (decision 204): the CSV ends with the same words. */}
+          {catalogueProblemsNotListed(item.problemCount) > 0 && <p className="text-sm text-slate-700">{catalogueDataMessages.problemsNotListed(catalogueProblemsNotListed(item.problemCount))}</p>}
           {/* Scrolled: focusable, so that a keyboard scrolls it too (axe scrollable-region-focusable). */}
           <ul aria-label="Problems" tabIndex={0} className="grid max-h-96 gap-1 overflow-y-auto text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
             {item.problems.map((problem, index) => (

@@ -170,6 +170,9 @@ describe('Catalogue data', () => {
     renderPage();
     const report = await screen.findByTestId('import-report');
     expect(within(report).getByRole('status')).toHaveTextContent('An apply would be refused: 100,000 records have problems. Without them the file changes nothing. 100,000 problems.');
+    // Only the first 10,000 are stored (decision 204): the report says so beside the CSV, as the CSV's last line does.
+    expect(within(report).getByText(catalogueDataMessages.problemsNotListed(90_000))).toBeInTheDocument();
+    expect(catalogueDataMessages.problemsNotListed(90_000)).toMatch(/^… and 90,000 more problems not listed: the first 10,000 are\./);
   });
 
   it('shows the report of the newest import: counts, the first problems and the CSV of them all, and the history', async () => {
@@ -190,6 +193,7 @@ describe('Catalogue data', () => {
     expect(within(report).getByRole('list', { name: 'Problems' })).toHaveAttribute('tabindex', '0');
     expect(within(report).getByText(/BaseVehicleID 100009 names make 42/)).toBeInTheDocument();
     expect(within(report).getByRole('link', { name: 'Download problems (CSV)' })).toHaveAttribute('href', '/api/admin/catalogue/imports/i-1/problems.csv');
+    expect(within(report).queryByText(/not listed/)).not.toBeInTheDocument();
     const rows = screen.getAllByTestId('import-row');
     expect(rows).toHaveLength(2);
     expect(screen.getByText('The latest 50 imports, newest first.')).toBeInTheDocument();
