@@ -39,6 +39,8 @@ test('a buyer picks a vehicle on the home page, searches with a typo, filters an
   await page.getByRole('navigation', { name: 'Category' }).getByRole('link', { name: /^Engine/ }).click();
   await expect(page).toHaveURL(/q=serpentin\+blet&category=engine/);
   await expect(page.getByRole('navigation', { name: 'Category' }).getByRole('link', { name: /^Engine/ })).toHaveAttribute('aria-current', 'page');
+  // The engine parts' own answer, not the list before it kept while they load (decision 205).
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts? for “serpentin blet”$/ })).toBeVisible();
   await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(/^Serpentine Belt/);
   await page.goBack();
   await expect(page).toHaveURL(/\/shop\?q=serpentin\+blet$/);
@@ -48,6 +50,12 @@ test('a buyer picks a vehicle on the home page, searches with a typo, filters an
   await page.getByLabel('Fits my 2019 Toyota Camry').click();
   await expect(page.getByLabel('Fits my 2019 Toyota Camry')).toBeChecked();
   await expect(page).toHaveURL(/vehicle=/);
+  // The new list shown, not the old one kept (dimmed) while it loads, nor cards whose fit is still
+  // being asked: the notice is drawn with the new address, the heading's count once its search has
+  // answered (decision 205). Only then can "no card says it does not fit" fail.
+  await expect(page.getByText('Showing parts that fit your 2019 Toyota Camry')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts?$/ })).toBeVisible();
+  await expect(results.getByText('Fits your 2019 Toyota Camry').first()).toBeVisible();
   await expect(results.getByText('Does not fit your 2019 Toyota Camry')).toHaveCount(0);
   await results.getByRole('link', { name: /^Purchase Now/ }).first().click();
   await expect(page).toHaveURL(/\/part\//);
@@ -64,6 +72,8 @@ test('a part that does not fit links to the parts of its category that do', asyn
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(page).toHaveURL(/\/shop\?vehicle=/);
   await expect(page.getByText('Showing parts that fit your 2016 Hyundai Elantra')).toBeVisible();
+  // The list of the parts that fit, answered: until then the list before it (or cards not yet told what fits) is shown (decision 205).
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts?$/ })).toBeVisible();
   await expect(results.getByText('Fits your 2016 Hyundai Elantra').first()).toBeVisible();
   await expect(results.getByText('Does not fit your 2016 Hyundai Elantra')).toHaveCount(0);
   await page.getByRole('link', { name: 'Show all parts' }).click();
