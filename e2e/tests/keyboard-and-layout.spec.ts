@@ -129,7 +129,10 @@ test.describe('on a phone', () => {
     const garage = page.getByRole('region', { name: 'My Garage' });
     await garage.getByLabel('Year').selectOption('2016');
     await garage.getByLabel('Make').selectOption('Hyundai');
+    // The account's garage is saved by PUT /api/garage: leaving the page before it answers could cut it short.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/garage') && response.request().method() === 'PUT');
     await garage.getByLabel('Model').selectOption({ label: 'Elantra' });
+    expect((await saved).status()).toBe(200);
     await page.goto('/shop');
     // The header's box is not shown here (nor read out): the page's own is the one.
     await expect(page.getByRole('searchbox')).toHaveCount(1);
