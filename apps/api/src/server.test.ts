@@ -18,9 +18,12 @@ afterAll(() => {
 it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTERM', {
   timeout: 120_000,
 }, async () => {
-  // HOST as a newcomer leaves it: localhost.
-  server = await startShopProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0', HOST: 'localhost' });
+  // HOST as a newcomer leaves it: localhost. A line on stdout that is not the log's (printed by a
+  // module loaded first, as a Node warning or a library's print would be) is kept as text.
+  const print = "console.log('a%20line%20that%20is%20not%20JSON')";
+  server = await startShopProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0', HOST: 'localhost', NODE_OPTIONS: `--import=data:text/javascript,${print}` });
   const { port, logLines } = server;
+  expect(server.otherLines).toContain('a line that is not JSON');
 
   // One address, the one to type (BASE_URL): no line of Fastify's per bound address before it.
   const shopUrl = `http://localhost:${port}`;

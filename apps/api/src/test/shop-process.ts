@@ -25,8 +25,10 @@ export interface ShopProcess {
   port: number;
   url: string;
   child: ChildProcessWithoutNullStreams;
-  /** Every log line so far, parsed (each line on stdout is one JSON object). */
+  /** Every log line so far, parsed (the shop writes each as one JSON object on stdout). */
   logLines: Record<string, unknown>[];
+  /** Lines on stdout that are not a JSON object (a Node warning, a library's print), as text. */
+  otherLines: string[];
   stderr(): string;
   /** The exit code, once it has exited. */
   exited: Promise<number | null>;
@@ -75,9 +77,11 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const logLines: Record<string, unknown>[] = [];
+  const otherLines: string[] = [];
   const open = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const entry = JSON.parse(line) as Record<string, unknown>;
+      const entry = logEntry(line);
+      if (!entry) return void otherLines.push(line);
       logLines.push(entry);
       if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
     });
@@ -90,6 +94,7 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
     url: `http://127.0.0.1:${port}`,
     child,
     logLines,
+    otherLines,
     stderr: () => stderr,
     exited,
     open,
@@ -101,6 +106,16 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** A line of the shop's log, or undefined for a line that is not a JSON object (thrown in the reader, it would fail the whole run). */
+function logEntry(line: string): Record<string, unknown> | undefined {
+  try {
+    const entry: unknown = JSON.parse(line);
+    return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What became of one request sent on a connection of its own: its answer, or why none came. */
