@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
-import { launchShopProcess, startShopProcess, type ShopProcess } from './test/shop-process';
+import { launchShopProcess, onFreePort, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-server-'));
 let server: ShopProcess | undefined;
@@ -69,7 +69,7 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
   expect(logLines.some((entry) => entry.msg === 'shutting down' && entry.signal === 'SIGTERM')).toBe(true);
 });
 
-it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when it cannot listen', { timeout: 240_000 }, async () => {
+it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when it cannot listen; a lost port is tried again on another', { timeout: 240_000 }, async () => {
   const taken = net.createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const takenPort = (taken.address() as AddressInfo).port;
@@ -86,6 +86,19 @@ it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when i
       expect(await shop.exited, shop.stderr()).toBe(1);
       expect(shop.stderr().trim()).toContain(sentence);
       expect(shop.stderr()).not.toMatch(/EADDRINUSE|ENOTFOUND/);
+    }
+    // A port another process took between `freePort`'s probe and the shop's bind (here the taken
+    // one, given first) is tried again on another.
+    const given: number[] = [];
+    const shop = await onFreePort((port) => {
+      given.push(given.length === 0 ? takenPort : port);
+      return startShopProcess({ DATA_DIR: busyDir, PORT: String(given.at(-1)) });
+    });
+    try {
+      expect(given).toHaveLength(2);
+      expect(shop.port).toBe(given[1]);
+    } finally {
+      await shop.stop();
     }
   } finally {
     taken.close();
