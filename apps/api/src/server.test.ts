@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
-import { launchShopProcess, startShopProcess, type ShopProcess } from './test/shop-process';
+import { launchShopProcess, onFreePort, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-server-'));
 let server: ShopProcess | undefined;
@@ -18,9 +18,12 @@ afterAll(() => {
 it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTERM', {
   timeout: 120_000,
 }, async () => {
-  // HOST as a newcomer leaves it: localhost.
-  server = await startShopProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0', HOST: 'localhost' });
+  // HOST as a newcomer leaves it: localhost. A line on stdout that is not the log's (printed by a
+  // module loaded first, as a Node warning or a library's print would be) is kept as text.
+  const print = "console.log('a%20line%20that%20is%20not%20JSON')";
+  server = await startShopProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0', HOST: 'localhost', NODE_OPTIONS: `--import=data:text/javascript,${print}` });
   const { port, logLines } = server;
+  expect(server.otherLines).toContain('a line that is not JSON');
 
   // One address, the one to type (BASE_URL): no line of Fastify's per bound address before it.
   const shopUrl = `http://localhost:${port}`;
@@ -66,7 +69,7 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
   expect(logLines.some((entry) => entry.msg === 'shutting down' && entry.signal === 'SIGTERM')).toBe(true);
 });
 
-it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when it cannot listen', { timeout: 240_000 }, async () => {
+it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when it cannot listen; a lost port is tried again on another', { timeout: 240_000 }, async () => {
   const taken = net.createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   const takenPort = (taken.address() as AddressInfo).port;
@@ -83,6 +86,19 @@ it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when i
       expect(await shop.exited, shop.stderr()).toBe(1);
       expect(shop.stderr().trim()).toContain(sentence);
       expect(shop.stderr()).not.toMatch(/EADDRINUSE|ENOTFOUND/);
+    }
+    // A port another process took between `freePort`'s probe and the shop's bind (here the taken
+    // one, given first) is tried again on another.
+    const given: number[] = [];
+    const shop = await onFreePort((port) => {
+      given.push(given.length === 0 ? takenPort : port);
+      return startShopProcess({ DATA_DIR: busyDir, PORT: String(given.at(-1)) });
+    });
+    try {
+      expect(given).toHaveLength(2);
+      expect(shop.port).toBe(given[1]);
+    } finally {
+      await shop.stop();
     }
   } finally {
     taken.close();

@@ -169,11 +169,16 @@ export const timelineMessages = {
 } as const;
 /**
  * When a part's warranty ends: `months` after its clock started (delivery, else its last
- * shipment), counted in UTC as the server checks a claim.
+ * shipment), counted in UTC as the server checks a claim: the same day of the month, at the same
+ * time, or that month's last day when it has no such day (Jan 31 + 1 month is Feb 28, or 29;
+ * decision 203).
  */
 export function warrantyEnds(since: Date, months: number): Date {
   const end = new Date(since);
+  end.setUTCDate(1);
   end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(since.getUTCDate(), lastDay));
   return end;
 }
 

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { setCookies } from './accounts';
-import { eventually } from './wait';
+import { onFreePort, PortTaken } from './shop-process';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -14,38 +14,43 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-/** A port nothing listens on now (the provider takes a port number, not 0). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * The journeys' real OpenID Connect provider (e2e/oidc/provider.ts), standing in for Google, as a
  * process of its own on a free port; `shopOrigin` is the app's BASE_URL, whose callbacks it accepts.
  * With `emailVerified: false` it says of every address that it has not confirmed it.
  */
 export async function startOidcProvider(shopOrigin: string, { emailVerified = true } = {}): Promise<TestOidcProvider> {
-  const port = await freePort();
   const clientId = 'shop-api-test';
   const clientSecret = 'shop-api-test-secret';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/oidc/provider.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      OIDC_PORT: String(port),
-      OIDC_CLIENT_ID: clientId,
-      OIDC_CLIENT_SECRET: clientSecret,
-      OIDC_REDIRECT_URI: `${shopOrigin}/api/auth/callback/google,${shopOrigin}/api/auth/oauth2/callback/google`,
-      OIDC_EMAIL_VERIFIED: String(emailVerified),
-    },
-    stdio: 'ignore',
+  // The provider takes a port number, not 0: on a free one, and on another if it lost that one.
+  const { child, port } = await onFreePort(async (port) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/oidc/provider.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        OIDC_PORT: String(port),
+        OIDC_CLIENT_ID: clientId,
+        OIDC_CLIENT_SECRET: clientSecret,
+        OIDC_REDIRECT_URI: `${shopOrigin}/api/auth/callback/google,${shopOrigin}/api/auth/oauth2/callback/google`,
+        OIDC_EMAIL_VERIFIED: String(emailVerified),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Ready once it says so: an answer on the port could be another process's.
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith('oidc provider ready at ')) resolve();
+      });
+      child.once('exit', (code) => {
+        const message = `the OpenID provider exited with ${code} before it was ready: ${stderr}`;
+        reject(stderr.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message));
+      });
+    });
+    return { child, port };
   });
   const issuer = `http://localhost:${port}`;
-  await eventually(async () => (await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => undefined))?.ok === true);
   return {
     issuer,
     clientId,

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 
 const serverEntry = path.join(import.meta.dirname, '../server.ts');
 
-/** A port nobody listens on right now (the kernel picks it). */
+/** A port nobody listens on right now (the kernel picks it): another process may take it before a child binds it (`onFreePort`). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().once('error', reject);
@@ -20,13 +20,38 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Tries at a free port: each lost means another process took it in the instant between probe and bind. */
+const PORT_TRIES = 5;
+
+/**
+ * `start` on a free port, and on another while it throws `PortTaken`: a child given a port by
+ * `freePort` that another process took before the child bound it is started again elsewhere. The
+ * shop listens last, so a start that lost its port has already done the rest (opened and migrated
+ * its database): the next try finds that done. `launchShopProcess`, which answers before the
+ * shop listens, is not tried again.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === PORT_TRIES) throw error;
+    }
+  }
+}
+
+/** A child that could not listen on the port it was given: another process has it. */
+export class PortTaken extends Error {}
+
 /** The shop as an operator runs it: `server.ts` in a process of its own, logging JSON lines. */
 export interface ShopProcess {
   port: number;
   url: string;
   child: ChildProcessWithoutNullStreams;
-  /** Every log line so far, parsed (each line on stdout is one JSON object). */
+  /** Every log line so far, parsed (the shop writes each as one JSON object on stdout). */
   logLines: Record<string, unknown>[];
+  /** Lines on stdout that are not a JSON object (a Node warning, a library's print), as text. */
+  otherLines: string[];
   stderr(): string;
   /** The exit code, once it has exited. */
   exited: Promise<number | null>;
@@ -43,9 +68,8 @@ export interface ShopProcess {
  * (no web app) and answers once it logs that it is open. Kill it in `afterAll` if a test failed.
  */
 export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const shop = await launchShopProcess(env);
-  await shop.open;
-  return shop;
+  if (env.PORT) return opened(await launchShopProcess(env));
+  return onFreePort(async (port) => opened(await launchShopProcess({ ...env, PORT: String(port) })));
 }
 
 /**
@@ -53,8 +77,20 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
  * a proxy in front of it forwards to): as the backup and deployment tests run it.
  */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  return startShopProcess({ PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env });
+  const on = async (port: string) => opened(await launchShopProcess({ PORT: port, BASE_URL: `http://127.0.0.1:${port}`, ...env }));
+  return env.PORT ? on(env.PORT) : onFreePort((port) => on(String(port)));
+}
+
+/** `shop` once it is open; `PortTaken` if it exited as its port was another process's. */
+async function opened(shop: ShopProcess): Promise<ShopProcess> {
+  try {
+    await shop.open;
+    return shop;
+  } catch (error) {
+    // server.ts's sentence for EADDRINUSE on PORT (METRICS_PORT's is another's to fix).
+    if (new RegExp(`(^|[^_])PORT: \\S+:${shop.port} is in use by another process`).test(shop.stderr())) throw new PortTaken(shop.stderr(), { cause: error });
+    throw error;
+  }
 }
 
 /** As `startShopProcess`, answering at once: for a test that watches it start. */
@@ -75,9 +111,11 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const logLines: Record<string, unknown>[] = [];
+  const otherLines: string[] = [];
   const open = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const entry = JSON.parse(line) as Record<string, unknown>;
+      const entry = logEntry(line);
+      if (!entry) return void otherLines.push(line);
       logLines.push(entry);
       if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
     });
@@ -90,6 +128,7 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
     url: `http://127.0.0.1:${port}`,
     child,
     logLines,
+    otherLines,
     stderr: () => stderr,
     exited,
     open,
@@ -101,6 +140,16 @@ export async function launchShopProcess(env: Record<string, string>): Promise<Sh
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** A line of the shop's log, or undefined for a line that is not a JSON object (thrown in the reader, it would fail the whole run). */
+function logEntry(line: string): Record<string, unknown> | undefined {
+  try {
+    const entry: unknown = JSON.parse(line);
+    return typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What became of one request sent on a connection of its own: its answer, or why none came. */

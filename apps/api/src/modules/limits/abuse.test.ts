@@ -1,5 +1,6 @@
 import { apiErrors, checkoutMessages, photoUrl, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -22,14 +23,15 @@ import { eventually } from '../../test/wait';
 import { limits } from './limits';
 import { createRateCounters } from './repository';
 
-// The shop's real limits, and unpaid orders that expire after 1.2 s.
+// The shop's real limits, and its own 30 minutes before an unpaid order expires: nothing expires
+// while a test looks; the expiry's test brings its order's time forward itself.
 let app: FastifyInstance;
 let hoarder: Customer;
 let reviewer: Customer;
 let admin: Customer;
 
 beforeAll(async () => {
-  app = await createTestApp({ realLimits: true, env: { UNPAID_ORDER_MINUTES: '0.02' } });
+  app = await createTestApp({ realLimits: true });
   [hoarder, reviewer, admin] = await Promise.all([
     signUpCustomer(app, 'hoarder'),
     signUpCustomer(app, 'reviewer'),
@@ -50,10 +52,20 @@ describe('unpaid orders', () => {
     const customer = await signUpCustomer(app, 'late-payer');
     const partId = await insertPart(app, { available: 10 });
     const orderId = await placeOrder(app, customer, partId, 4);
+    // Before its time: its stock held, listed in My Orders with when it expires, its expiry job due then.
     expect(await stockOf(app, partId)).toBe(6);
+    const { expires_at: expiresAt } = await orderRow(app, orderId);
     const listed = (await myOrders(app, customer)).find((mine) => mine._id === orderId);
-    expect(Date.parse(listed?.expiresAt ?? '')).toBeGreaterThan(Date.now() - 5_000);
+    expect(listed?.expiresAt && Date.parse(listed.expiresAt)).toBe(expiresAt?.getTime());
+    const { rows: jobs } = await sql<{ start_after: Date }>`
+      select start_after from pgboss.job where name = 'order-expiry' and id = ${orderId} and state = 'created'`.execute(app.db);
+    expect(jobs.map((job) => job.start_after.getTime())).toEqual([expiresAt?.getTime()]);
 
+    // Its time is up now: the order and its job are brought forward together (decision 203).
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('orders').set({ expires_at: sql<Date>`now()` }).where('id', '=', orderId).execute();
+      await sql`update pgboss.job set start_after = now() where name = 'order-expiry' and id = ${orderId}`.execute(trx);
+    });
     await eventually(async () => (await orderRow(app, orderId)).status === 'expired');
 
     expect(await stockOf(app, partId)).toBe(10);
@@ -74,17 +86,8 @@ describe('unpaid orders', () => {
 
   it('are capped per account, by count and by units, with a message that says the limits', async () => {
     const partId = await insertPart(app, { available: 10_000 });
-    // Slow the expiry down for this account's orders: they must stay unpaid while the cap is tested.
     const replies = [];
-    // Each at once after it is placed (they expire after 1.2 s here, and ten in a row may take longer).
-    for (let index = 0; index < UNPAID_ORDERS_MAX; index++) {
-      const reply = await order(hoarder, partId, 1);
-      replies.push(reply);
-      if (reply.statusCode === 200) {
-        const { insertedId } = reply.json() as { insertedId: string };
-        await app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('id', '=', insertedId).execute();
-      }
-    }
+    for (let index = 0; index < UNPAID_ORDERS_MAX; index++) replies.push(await order(hoarder, partId, 1));
     expect(replies.map((reply) => reply.statusCode)).toEqual(Array(UNPAID_ORDERS_MAX).fill(200));
 
     const refused = await order(hoarder, partId, 1);

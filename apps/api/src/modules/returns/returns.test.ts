@@ -267,6 +267,15 @@ describe('warranty on the order’s lines (issue 34.6)', () => {
     await requested(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'warranty' }], note: 'Grinds when braking' });
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1, reason: 'warranty' }], note: 'Grinds' }), 409, returnMessages.noWarranty);
   });
+  // Regression (was a bug): `setUTCMonth` rolled Jan 31 + 1 month over to Mar 3 (decision 203).
+  it('ends a warranty on the month’s last day when it has no such day as the delivery’s', async () => {
+    const { orderId, a } = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 1 }).where('id', '=', a).execute();
+    await app.db.updateTable('orders').set({ shipped_at: new Date('2026-01-30T10:00:00Z'), delivered_at: new Date('2026-01-31T10:00:00Z') }).where('id', '=', orderId).execute();
+    const reply = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}` });
+    expectReply(reply, 200);
+    expect((reply.json() as Order).lines.find((line) => line.partId === a)?.warrantyUntil).toBe('2026-02-28T10:00:00.000Z');
+  });
 });
 
 describe('what each order line may still send back (decision 164)', () => {
