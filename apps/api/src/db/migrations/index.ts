@@ -51,6 +51,7 @@ import * as ordersPlacedOncePerRequest from './0091-orders-placed-once-per-reque
 import * as vcdbAndPcdbWordsAnnounceChanges from './0101-vcdb-and-pcdb-words-announce-changes';
 import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 import * as catalogueImportProblemsBounded from './0127-catalogue-import-problems-bounded';
+import * as interchangeBrandKind from './0128-interchange-brand-kind';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0101-vcdb-and-pcdb-words-announce-changes': vcdbAndPcdbWordsAnnounceChanges,
   '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
   '0127-catalogue-import-problems-bounded': catalogueImportProblemsBounded,
+  '0128-interchange-brand-kind': interchangeBrandKind,
 };
 
 export const migrationProvider: MigrationProvider = {
