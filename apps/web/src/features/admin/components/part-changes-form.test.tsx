@@ -107,10 +107,10 @@ describe('the part-change editor', () => {
   it('sends a brand given as its Auto Care code with its kind, and refuses a code that is not four letters or digits (decision 206)', async () => {
     const server = stubFetch({ [PATCH]: { body: { acknowledged: true, warnings: [] } }, ...noActivity });
     renderForm();
-    expect(screen.getByLabelText('Number 1: brand given as')).toHaveValue('label');
+    expect(screen.getByLabelText('Number 1: name or code')).toHaveValue('label');
     await userEvent.click(screen.getByRole('button', { name: 'Add a number' }));
     await userEvent.type(screen.getByLabelText('Number 2: brand'), 'bkp');
-    await userEvent.selectOptions(screen.getByLabelText('Number 2: brand given as'), 'code');
+    await userEvent.selectOptions(screen.getByLabelText('Number 2: name or code'), 'code');
     await userEvent.type(screen.getByLabelText('Number 2: part number'), 'BK-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
     expect(await screen.findByText(partChangeMessages.interchangeBrandCode(2))).toBeInTheDocument();
