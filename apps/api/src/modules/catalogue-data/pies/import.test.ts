@@ -78,6 +78,8 @@ describe('importPies', () => {
     expect((await runImport(app, importPies, piesFile(item('BrandAAIAID="RVLX"')))).counts).toMatchObject({ unchanged: 0, changed: 1 });
     const stored = () => app.db.selectFrom('part_interchange').innerJoin('parts', 'parts.id', 'part_interchange.part_id').select(['brand', 'brand_kind']).where('parts.part_number', '=', 'PI-210').execute();
     expect(await stored()).toEqual([{ brand: 'RVLX', brand_kind: 'code' }]);
+    // A code in lower case is the same code, as Manage Products takes it.
+    expect((await runImport(app, importPies, piesFile(item('BrandAAIAID="rvlx"')))).counts).toMatchObject({ unchanged: 1, changed: 0, rejected: 0 });
     const refused = await runImport(app, importPies, piesFile(item('BrandAAIAID="RVL"')));
     expect(refused.counts.rejected).toBe(1);
     expect(refused.problems).toEqual([expect.objectContaining({ ref: 'PI-210', message: expect.stringContaining(partChangeMessages.interchangeBrandCode(1)) })]);

@@ -368,7 +368,8 @@ function finish(b: Building, header: Header): ReadRecord {
       }
       const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
       // A brand is kept as the file names it (decision 206); a row with both keeps its label, as before.
-      const brand = row.brandLabel ? { brand: row.brandLabel, brandKind: 'label' as const } : { brand: row.brandAaiaId ?? '', brandKind: 'code' as const };
+      // A code in capitals, as Manage Products keeps one (the database holds a code so).
+      const brand = row.brandLabel ? { brand: row.brandLabel, brandKind: 'label' as const } : { brand: (row.brandAaiaId ?? '').trim().toUpperCase(), brandKind: 'code' as const };
       if (quantity !== undefined) interchange.push({ ...brand, partNumber: row.partNumber, quantity });
     }
     Object.assign(item, { replaces, interchange });
