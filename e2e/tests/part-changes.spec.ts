@@ -106,6 +106,11 @@ for (const width of widths) {
       await editor.getByRole('button', { name: 'Add a number' }).click();
       await editor.getByLabel('Number 1: brand').fill('OEM');
       await editor.getByLabel('Number 1: part number').fill(`OE-${stamp}`);
+      // Another brand by its Auto Care code, kept as a code for the PIES export (decision 206).
+      await editor.getByRole('button', { name: 'Add a number' }).click();
+      await editor.getByLabel('Number 2: brand').fill('rvlx');
+      await editor.getByLabel('Number 2: name or code').selectOption('code');
+      await editor.getByLabel('Number 2: part number').fill(`RX-${stamp}`);
       await save.click();
       await expect(admin.getByText('Life cycle, interchange and kit saved')).toBeVisible();
       const warnings = admin.getByTestId('part-changes-warnings');
@@ -123,6 +128,10 @@ for (const width of widths) {
       await admin.reload();
       await expect(editor.getByLabel('Replaced by (part number)')).toHaveValue(current.partNumber);
       await expect(editor.getByLabel('Number 1: part number')).toHaveValue(`OE-${stamp}`);
+      await expect(editor.getByLabel('Number 1: name or code')).toHaveValue('label');
+      await expect(editor.getByLabel('Number 2: brand')).toHaveValue('RVLX');
+      await expect(editor.getByLabel('Number 2: name or code')).toHaveValue('code');
+      await editor.getByRole('group', { name: 'Replaces these numbers (OEM and other brands)' }).screenshot({ path: `.tmp/screens/${width}_part-changes-interchange.png` });
       // Manage Products says so on its row; the home list no longer offers it.
       await admin.goto(`${paths.manageProducts}?q=${encodeURIComponent(old.partNumber)}`);
       await expect(admin.getByRole('rowheader', { name: `${old.name} ${partChangeEditorMessages.lifecycleBadge('7', current.partNumber)}` })).toBeVisible();

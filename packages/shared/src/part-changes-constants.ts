@@ -31,6 +31,10 @@ export const isReplaced = (code: string) => REPLACED_CODES.includes(code);
 export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
 
 export const INTERCHANGE_MAX = 50;
+/** An interchange row's brand: its name, or its Auto Care brand code (decision 206). */
+export const INTERCHANGE_BRAND_KINDS = ['label', 'code'] as const;
+/** An Auto Care brand code (PIES `BrandAAIAID`) as the shop keeps one: four capitals or digits, like the parts' (migration 0040). */
+export const BRAND_CODE_PATTERN = /^[A-Z0-9]{4}$/;
 /** How many vehicles a replacement does not fit are named in the save's warnings; the rest are counted. */
 export const REPLACEMENT_FIT_WARNINGS_LISTED = 5;
 export const KIT_COMPONENTS_MAX = 50;
@@ -49,6 +53,7 @@ export const partChangeMessages = {
   replacementCycle: (chain: readonly string[]) => `That replacement would go round in a circle: ${chain.join(' → ')}`,
   replacementArchived: (partNumber: string) => `${partNumber} is archived, so it cannot replace this one: restore it first, or name another part`,
   interchangeRow: (row: number) => `Interchange ${row}: give a brand, a number and a whole quantity from 1`,
+  interchangeBrandCode: (row: number) => `Interchange ${row}: a brand code is four letters or digits, like BKPN`,
   interchangeTwice: (brand: string, partNumber: string) => `${brand} ${partNumber} is listed twice`,
   /** A number of only dashes, spaces or dots matches nothing: search and quick order compare letters and digits. */
   interchangeNoCharacters: (row: number) => `Interchange ${row}: the number needs letters or digits`,

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { queryWholeNumber } from './form-fields';
 import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
-import { INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
+import { BRAND_CODE_PATTERN, INTERCHANGE_BRAND_KINDS, INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
-export const interchangeSchema = z.object({ brand: z.string(), partNumber: z.string(), quantity: z.number().int() });
+/**
+ * How an interchange row names its brand (decision 206): `label`, a brand's name (PIES `BrandLabel`,
+ * what every row was before), or `code`, its Auto Care brand code (`BrandAAIAID`, four characters).
+ * A row keeps the kind it came with, to the PIES export. Input that leaves it out means `label`.
+ */
+export const interchangeBrandKindSchema = z.enum(INTERCHANGE_BRAND_KINDS);
+export const interchangeSchema = z.object({ brand: z.string(), brandKind: interchangeBrandKindSchema, partNumber: z.string(), quantity: z.number().int() });
 export type Interchange = z.infer<typeof interchangeSchema>;
 
 /** What a part's reads add (issue 30): its life cycle, what replaces it and what it replaces, its kit. */
@@ -53,10 +59,19 @@ export const partChangesInputSchema = z.object({
       const parsed: Interchange[] = [];
       const seen = new Set<string>();
       rows.forEach((row, index) => {
-        const one = z.object({ brand: z.string().trim().min(1).max(60), partNumber: theirNumberText, quantity: wholeFrom1 }).safeParse(row);
+        const one = z
+          .object({ brand: z.string().trim().min(1).max(60), brandKind: interchangeBrandKindSchema.default('label'), partNumber: theirNumberText, quantity: wholeFrom1 })
+          .safeParse(row);
         if (!one.success) {
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeRow(index + 1) });
           return;
+        }
+        if (one.data.brandKind === 'code') {
+          one.data.brand = one.data.brand.toUpperCase();
+          if (!BRAND_CODE_PATTERN.test(one.data.brand)) {
+            context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeBrandCode(index + 1) });
+            return;
+          }
         }
         if (numberKey(one.data.partNumber) === '') {
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeNoCharacters(index + 1) });
@@ -111,7 +126,7 @@ export const partChangesExpectedSchema = z
   .object({
     lifecycle: z.string().max(2),
     replacedBy: z.string().max(40).nullable(),
-    interchange: z.array(z.object({ brand: z.string().max(60), ...expectedRow })).max(INTERCHANGE_MAX),
+    interchange: z.array(z.object({ brand: z.string().max(60), brandKind: interchangeBrandKindSchema.default('label'), ...expectedRow })).max(INTERCHANGE_MAX),
     kit: z.array(z.object(expectedRow)).max(KIT_COMPONENTS_MAX),
   })
   .partial();

@@ -295,3 +295,30 @@ describe('a shop with orders from before decision 109 (migration 0052)', () => {
     // Two openings of a database, the second migrating and seeding the demo catalogue.
   }, 120_000);
 });
+
+describe('a shop with interchange numbers from before decision 206 (migration 0128)', () => {
+  it('keeps each of them a brand name, as the PIES export wrote them, and holds a code to four letters or digits', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const old = await openDatabase({ ...location.options, migrateTo: '0127-catalogue-import-problems-bounded' });
+      const [part] = await old.db.insertInto('parts').values({ ...originalParts[0], part_number: 'MIG-0128' }).returning('id').execute();
+      await sql`insert into part_interchange (part_id, position, brand, part_number, quantity) values (${part?.id}, 0, 'RVLX', 'RX-1', 1), (${part?.id}, 1, 'Rival Brakes', 'RV-1', 2)`.execute(old.db);
+      await old.close();
+
+      const upgraded = await openDatabase(location.options);
+      try {
+        const rows = await upgraded.db.selectFrom('part_interchange').select(['brand', 'brand_kind']).where('part_id', '=', part?.id ?? '').orderBy('position').execute();
+        expect(rows).toEqual([
+          { brand: 'RVLX', brand_kind: 'label' },
+          { brand: 'Rival Brakes', brand_kind: 'label' },
+        ]);
+        await expect(upgraded.db.updateTable('part_interchange').set({ brand_kind: 'code' }).where('brand', '=', 'Rival Brakes').execute()).rejects.toThrow(/part_interchange_brand_code/);
+        await upgraded.db.updateTable('part_interchange').set({ brand_kind: 'code' }).where('brand', '=', 'RVLX').execute();
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  }, 120_000);
+});

@@ -693,6 +693,8 @@ export interface PartInterchangeTable {
   part_id: string;
   position: number;
   brand: string;
+  /** Whether `brand` is a name (PIES BrandLabel) or an Auto Care brand code (BrandAAIAID), migration 0128. */
+  brand_kind: 'label' | 'code';
   part_number: string;
   quantity: number;
 }

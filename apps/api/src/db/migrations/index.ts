@@ -52,6 +52,7 @@ import * as vcdbAndPcdbWordsAnnounceChanges from './0101-vcdb-and-pcdb-words-ann
 import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 import * as anOrdersRestCancelledAt from './0124-an-orders-rest-cancelled-at';
 import * as catalogueImportProblemsBounded from './0127-catalogue-import-problems-bounded';
+import * as interchangeBrandKind from './0128-interchange-brand-kind';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
   '0124-an-orders-rest-cancelled-at': anOrdersRestCancelledAt,
   '0127-catalogue-import-problems-bounded': catalogueImportProblemsBounded,
+  '0128-interchange-brand-kind': interchangeBrandKind,
 };
 
 export const migrationProvider: MigrationProvider = {

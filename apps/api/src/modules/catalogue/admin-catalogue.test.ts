@@ -328,8 +328,8 @@ describe('two admins on one part (decision 112)', () => {
   it('refuses a part-change save whose list someone else has changed since', async () => {
     const part = await numberedPart();
     const patch = (body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${part.id}`, payload: body });
-    const zimmermann = { brand: 'Zimmermann', partNumber: '150.3405.20', quantity: 1 };
-    const bosch = { brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 1 };
+    const zimmermann = { brand: 'Zimmermann', brandKind: 'label', partNumber: '150.3405.20', quantity: 1 };
+    const bosch = { brand: 'Bosch', brandKind: 'label', partNumber: '0 986 479 B94', quantity: 1 };
     expectReply(await patch({ interchange: [zimmermann], expected: { interchange: [] } }), 200);
     const loaded = (await getCatalogue(part.id)).changes;
 

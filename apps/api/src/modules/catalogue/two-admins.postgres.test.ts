@@ -19,8 +19,8 @@ const load = async (id: string) => (await call(shops.first, byToken(one), { meth
 
 describe('two admins save one part at once', () => {
   it('lands one interchange list and refuses the other, whichever comes first', async () => {
-    const zimmermann = { brand: 'Zimmermann', partNumber: '150.3405.20', quantity: 1 };
-    const bosch = { brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 1 };
+    const zimmermann = { brand: 'Zimmermann', brandKind: 'label', partNumber: '150.3405.20', quantity: 1 };
+    const bosch = { brand: 'Bosch', brandKind: 'label', partNumber: '0 986 479 B94', quantity: 1 };
     const outcomes: string[] = [];
     for (let round = 0; round < 6; round += 1) {
       const id = await insertPart(shops.first);

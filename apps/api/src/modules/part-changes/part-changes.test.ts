@@ -71,7 +71,7 @@ describe('life cycle and replaced-by', () => {
       expectReply(response, 200);
       return (response.json() as AdminCatalogue).changes;
     };
-    expect(await stored(a.id)).toEqual({ lifecycle: '7', replacedBy: b.number, interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }], kit: [] });
+    expect(await stored(a.id)).toEqual({ lifecycle: '7', replacedBy: b.number, interchange: [{ brand: 'Rival', brandKind: 'label', partNumber: 'RV-7', quantity: 2 }], kit: [] });
     expect(await stored(kit.id)).toEqual({ lifecycle: '2', replacedBy: null, interchange: [], kit: [{ partNumber: c.number, quantity: 4 }] });
     // A customer may not read it.
     expectReply(await call(app, byToken(buyer), { method: 'GET', url: `/api/admin/part/${a.id}/catalogue` }), 403);
@@ -446,7 +446,8 @@ describe('interchange numbers', () => {
       { brand: 'Bosch', partNumber: '0 986 494 123', quantity: 2 },
     ];
     expectReply(await patch(part.id, { interchange }), 200);
-    expect((await read(part.id)).interchange).toEqual(interchange);
+    // A row that does not say how it names its brand names it by its name (decision 206).
+    expect((await read(part.id)).interchange).toEqual(interchange.map((row) => ({ ...row, brandKind: 'label' })));
     expectReply(await patch(part.id, { interchange: [] }), 200);
     expect((await read(part.id)).interchange).toEqual([]);
   });
@@ -458,6 +459,20 @@ describe('interchange numbers', () => {
     const response = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(competitor.replace(/[ -]/g, '').toLowerCase())}` });
     expectReply(response, 200);
     expect((response.json() as { items: Array<{ _id: string }> }).items[0]?._id).toBe(part.id);
+  });
+
+  it('keeps a brand given by its Auto Care code as a code, in capitals, and refuses one that is not four letters or digits (decision 206)', async () => {
+    const part = await aPart();
+    expectReply(await patch(part.id, { interchange: [{ brand: 'rvlx', brandKind: 'code', partNumber: 'RX-1', quantity: 1 }, { brand: 'Rival', brandKind: 'label', partNumber: 'RV-1', quantity: 2 }] }), 200);
+    expect((await read(part.id)).interchange).toEqual([
+      { brand: 'RVLX', brandKind: 'code', partNumber: 'RX-1', quantity: 1 },
+      { brand: 'Rival', brandKind: 'label', partNumber: 'RV-1', quantity: 2 },
+    ]);
+    const response = await patch(part.id, { interchange: [{ brand: 'Rival', brandKind: 'code', partNumber: 'RV-1', quantity: 1 }] });
+    expectReply(response, 400);
+    expect(response.body).toContain(partChangeMessages.interchangeBrandCode(1));
+    // The database holds it too (migration 0128).
+    await expect(app.db.updateTable('part_interchange').set({ brand_kind: 'code' }).where('part_id', '=', part.id).where('brand', '=', 'Rival').execute()).rejects.toThrow(/part_interchange_brand_code/);
   });
 
   it('refuses a number twice', async () => {

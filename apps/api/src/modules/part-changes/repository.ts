@@ -185,7 +185,7 @@ export function createPartChangesRepository(db: Db) {
     async stored(id: string, lifecycleCode: string, replacedById: string | null): Promise<StoredPartChanges> {
       const [replacedBy, interchange, kit] = await Promise.all([
         replacedById ? db.selectFrom('parts').select('part_number').where('id', '=', replacedById).executeTakeFirst() : undefined,
-        db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
+        db.selectFrom('part_interchange').select(['brand', 'brand_kind', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
         db
           .selectFrom('part_kit_components')
           .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
@@ -197,7 +197,7 @@ export function createPartChangesRepository(db: Db) {
       return {
         lifecycle: lifecycleCode,
         replacedBy: replacedBy?.part_number ?? null,
-        interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
+        interchange: interchange.map((row) => ({ brand: row.brand, brandKind: row.brand_kind, partNumber: row.part_number, quantity: row.quantity })),
         kit: kit.map((row) => ({ partNumber: row.part_number, quantity: row.quantity })),
       };
     },
@@ -209,7 +209,8 @@ export function createPartChangesRepository(db: Db) {
     async differing(id: string, lifecycleCode: string, replacedById: string | null, changes: Partial<PartChangesInput>): Promise<Partial<PartChangesInput>> {
       const stored = await this.stored(id, lifecycleCode, replacedById);
       const { lifecycle, replacedBy, interchange, kit } = changes;
-      const rows = (list: ReadonlyArray<{ brand?: string; partNumber: string; quantity: number }>) => JSON.stringify(list.map((row) => [row.brand ?? '', row.partNumber, row.quantity]));
+      const rows = (list: ReadonlyArray<{ brand?: string; brandKind?: string; partNumber: string; quantity: number }>) =>
+        JSON.stringify(list.map((row) => [row.brand ?? '', row.brandKind ?? '', row.partNumber, row.quantity]));
       const differing: Partial<PartChangesInput> = {};
       if ((lifecycle !== undefined && lifecycle !== stored.lifecycle) || (replacedBy !== undefined && replacedBy !== stored.replacedBy)) {
         if (lifecycle !== undefined) differing.lifecycle = lifecycle;
@@ -245,7 +246,7 @@ export function createPartChangesRepository(db: Db) {
       const [replacedBy, replaces, interchange, kit, inKits] = await Promise.all([
         this.currentReplacement(id),
         replacesOf([id]),
-        db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
+        db.selectFrom('part_interchange').select(['brand', 'brand_kind', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
         db
           .selectFrom('part_kit_components')
           .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
@@ -269,7 +270,7 @@ export function createPartChangesRepository(db: Db) {
         lifecycle: { code: lifecycleCode, label: lifecycleLabel(lifecycleCode) },
         replacedBy: replacedBy && { partNumber: replacedBy.partNumber, name: replacedBy.name },
         replaces: replaces.get(id) ?? [],
-        interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
+        interchange: interchange.map((row) => ({ brand: row.brand, brandKind: row.brand_kind, partNumber: row.part_number, quantity: row.quantity })),
         kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
         inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),
       };
@@ -402,7 +403,7 @@ export function createPartChangesRepository(db: Db) {
         if (interchange.length > 0) {
           await db
             .insertInto('part_interchange')
-            .values(interchange.map((row, position) => ({ part_id: id, position, brand: row.brand, part_number: row.partNumber, quantity: row.quantity })))
+            .values(interchange.map((row, position) => ({ part_id: id, position, brand: row.brand, brand_kind: row.brandKind, part_number: row.partNumber, quantity: row.quantity })))
             .execute();
         }
       }

@@ -35,7 +35,7 @@ const catalogue = [
       '<Prices><Pricing PriceType="LST"><Price>41.00</Price><PriceBreak>10</PriceBreak></Pricing></Prices>',
       '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">2</ExtendedProductInformation></ExtendedInformation>',
       '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="MM"><ShippingLength>250</ShippingLength><ShippingWidth>120</ShippingWidth><ShippingHeight>60</ShippingHeight></Dimensions><Weights UOM="GR"><Weight>1250</Weight></Weights></Package></Packages>',
-      '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>EX-099</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-100</PartNumber></PartInterchange></PartInterchangeInfo>',
+      '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>EX-099</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-100</PartNumber></PartInterchange><PartInterchange BrandAAIAID="RVLX"><PartNumber>RX-100</PartNumber></PartInterchange></PartInterchangeInfo>',
       '<DigitalAssets><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/ex-100.jpg</URI></DigitalFileInformation></DigitalAssets>',
     ].join('\n'),
   }),
@@ -66,6 +66,10 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(full.body).toContain(`<Trailer><ItemCount>${items}</ItemCount>`);
     expect(full.body).toContain('<ItemLevelGTIN GTINQualifier="UP">00012345678905</ItemLevelGTIN>');
     expect(full.body).toContain('Front pads &amp; clips');
+    // Another brand as the file named it: by its name, or by its four-character code (decision 206).
+    expect(full.body).toContain(
+      '<PartInterchangeInfo><PartInterchange MaintenanceType="A" BrandAAIAID="BKPN"><PartNumber InterchangeQuantity="1" UOM="EA">EX-099</PartNumber></PartInterchange><PartInterchange MaintenanceType="A" BrandLabel="Rival"><PartNumber InterchangeQuantity="2" UOM="EA">RV-100</PartNumber></PartInterchange><PartInterchange MaintenanceType="A" BrandAAIAID="RVLX"><PartNumber InterchangeQuantity="1" UOM="EA">RX-100</PartNumber></PartInterchange></PartInterchangeInfo>',
+    );
     // The Header in the schema's order (as sandpim writes it), a photo's file name first and its URI absolute.
     const header = /<Header>(.*)<\/Header>/.exec(full.body)?.[1] ?? '';
     expect([...header.matchAll(/<(\w+)>/g)].map(([, name]) => name)).toEqual(['PIESVersion', 'SubmissionType', 'BlanketEffectiveDate', 'CurrencyCode', 'LanguageCode', 'TechnicalContact', 'ContactEmail', 'PCdbVersionDate']);

@@ -58,13 +58,32 @@ describe('importPies', () => {
 
   it('resolves a replacement named by an item later in the file, in the same import', async () => {
     const old = piesItem('PI-200', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' });
-    const current = piesItem('PI-201', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-200</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-9</PartNumber></PartInterchange></PartInterchangeInfo>' });
+    const current = piesItem('PI-201', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-200</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-9</PartNumber></PartInterchange><PartInterchange BrandAAIAID="RVLX"><PartNumber>RX-9</PartNumber></PartInterchange></PartInterchangeInfo>' });
     const { problems, counts } = await runImport(app, importPies, piesFile(old, current));
     expect(problems).toEqual([]);
     expect(counts.added).toBe(2);
     expect(await part('PI-200')).toMatchObject({ lifecycle_code: '7', replaced_by: 'PI-201' });
-    const interchange = await app.db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', (await part('PI-201'))?.id ?? '').execute();
-    expect(interchange).toEqual([{ brand: 'Rival', part_number: 'RV-9', quantity: 2 }]);
+    const interchange = await app.db.selectFrom('part_interchange').select(['brand', 'brand_kind', 'part_number', 'quantity']).where('part_id', '=', (await part('PI-201'))?.id ?? '').orderBy('position').execute();
+    // Another brand's number under its code is kept as a code, for the export to write as it came (decision 206).
+    expect(interchange).toEqual([
+      { brand: 'Rival', brand_kind: 'label', part_number: 'RV-9', quantity: 2 },
+      { brand: 'RVLX', brand_kind: 'code', part_number: 'RX-9', quantity: 1 },
+    ]);
+  });
+
+  it('changes a brand sent once by its name and then by its code, and refuses a code that is not four letters or digits (decision 206)', async () => {
+    const item = (brand: string) => piesItem('PI-210', { after: `<PartInterchangeInfo><PartInterchange ${brand}><PartNumber>RX-10</PartNumber></PartInterchange></PartInterchangeInfo>` });
+    expect((await runImport(app, importPies, piesFile(item('BrandLabel="RVLX"')))).counts.added).toBe(1);
+    expect((await runImport(app, importPies, piesFile(item('BrandLabel="RVLX"')))).counts).toMatchObject({ unchanged: 1, changed: 0 });
+    expect((await runImport(app, importPies, piesFile(item('BrandAAIAID="RVLX"')))).counts).toMatchObject({ unchanged: 0, changed: 1 });
+    const stored = () => app.db.selectFrom('part_interchange').innerJoin('parts', 'parts.id', 'part_interchange.part_id').select(['brand', 'brand_kind']).where('parts.part_number', '=', 'PI-210').execute();
+    expect(await stored()).toEqual([{ brand: 'RVLX', brand_kind: 'code' }]);
+    // A code in lower case is the same code, as Manage Products takes it.
+    expect((await runImport(app, importPies, piesFile(item('BrandAAIAID="rvlx"')))).counts).toMatchObject({ unchanged: 1, changed: 0, rejected: 0 });
+    const refused = await runImport(app, importPies, piesFile(item('BrandAAIAID="RVL"')));
+    expect(refused.counts.rejected).toBe(1);
+    expect(refused.problems).toEqual([expect.objectContaining({ ref: 'PI-210', message: expect.stringContaining(partChangeMessages.interchangeBrandCode(1)) })]);
+    expect(await stored()).toEqual([{ brand: 'RVLX', brand_kind: 'code' }]);
   });
 
   it('builds a kit of a component later in the file, and gives an older number outside the file its replacement or refuses one the shop lacks', async () => {

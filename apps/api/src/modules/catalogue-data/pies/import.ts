@@ -191,7 +191,7 @@ async function writeBatch(
   const [descriptions, breaks, interchange, kits, replaced, categories] = await Promise.all([
     ids.length === 0 ? [] : trx.selectFrom('part_descriptions').select(['part_id', 'code', 'language', 'text']).where('part_id', 'in', ids).execute(),
     ids.length === 0 ? [] : trx.selectFrom('part_price_breaks').select(['part_id', 'min_quantity', 'unit_price_cents']).where('part_id', 'in', ids).orderBy('min_quantity').execute(),
-    ids.length === 0 ? [] : trx.selectFrom('part_interchange').select(['part_id', 'brand', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
+    ids.length === 0 ? [] : trx.selectFrom('part_interchange').select(['part_id', 'brand', 'brand_kind', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
     ids.length === 0
       ? []
       : trx
@@ -299,7 +299,7 @@ async function writeBatch(
       (item.replacedBy !== undefined && item.replacedBy !== current.replacer) ||
       (item.replaces !== undefined && !sameJson([...item.replaces].sort(), (replacedOf.get(current.id) ?? []).map((row) => row.part_number).sort())) ||
       (item.interchange !== undefined &&
-        !sameJson(item.interchange, (interchangeOf.get(current.id) ?? []).map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })))) ||
+        !sameJson(item.interchange, (interchangeOf.get(current.id) ?? []).map((row) => ({ brand: row.brand, brandKind: row.brand_kind, partNumber: row.part_number, quantity: row.quantity })))) ||
       (item.kit !== undefined && !sameJson(item.kit, (kitOf.get(current.id) ?? []).map((row) => ({ partNumber: row.part_number, quantity: row.quantity }))));
     const changed = Object.keys(set).length > 0 || descriptionsChanged || breaksChanged || partChanged;
     if (Object.keys(set).length > 0) await trx.updateTable('parts').set(set).where('id', '=', current.id).execute();

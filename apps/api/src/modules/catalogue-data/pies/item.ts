@@ -1,4 +1,4 @@
-import type { CatalogueProblem } from '@autoparts/shared';
+import type { CatalogueProblem, Interchange } from '@autoparts/shared';
 
 /**
  * One part as a catalogue file describes it (a PIES Item or a parts-CSV row), in the shop's units:
@@ -25,7 +25,8 @@ export interface CatalogueItem {
   replacedBy?: string | null;
   /** Our own older numbers this part replaces (PIES: an interchange of the item's own brand). */
   replaces?: string[];
-  interchange?: Array<{ brand: string; partNumber: string; quantity: number }>;
+  /** Other brands' numbers, each brand as the file named it: a BrandLabel or a BrandAAIAID. */
+  interchange?: Interchange[];
   kit?: Array<{ partNumber: string; quantity: number }>;
   /** PIES `<Item MaintenanceType="D">`: the part is archived if the shop has it, never created; the item's other fields are not read. */
   archive?: true;

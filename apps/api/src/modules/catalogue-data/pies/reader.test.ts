@@ -66,7 +66,8 @@ describe('readPies', () => {
             { partNumber: 'RD-3', quantity: 1 },
           ],
           replaces: ['RD-0'],
-          interchange: [{ brand: 'Rival', partNumber: 'RV 1', quantity: 2 }],
+          // With both a code and a name, the name (decision 206).
+          interchange: [{ brand: 'Rival', brandKind: 'label', partNumber: 'RV 1', quantity: 2 }],
           photoUrl: 'https://example.com/rd-1.jpg',
         },
       },

@@ -367,7 +367,10 @@ function finish(b: Building, header: Header): ReadRecord {
         continue;
       }
       const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
-      if (quantity !== undefined) interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
+      // A brand is kept as the file names it (decision 206); a row with both keeps its label, as before.
+      // A code in capitals, as Manage Products keeps one (the database holds a code so).
+      const brand = row.brandLabel ? { brand: row.brandLabel, brandKind: 'label' as const } : { brand: (row.brandAaiaId ?? '').trim().toUpperCase(), brandKind: 'code' as const };
+      if (quantity !== undefined) interchange.push({ ...brand, partNumber: row.partNumber, quantity });
     }
     Object.assign(item, { replaces, interchange });
   }

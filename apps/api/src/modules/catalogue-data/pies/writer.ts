@@ -100,7 +100,7 @@ async function related(db: Db, parts: Array<{ id: string }>) {
   const [descriptions, breaks, interchange, kits, replaces] = await Promise.all([
     db.selectFrom('part_descriptions').select(['part_id', 'code', 'language', 'text']).where('part_id', 'in', ids).execute(),
     db.selectFrom('part_price_breaks').select(['part_id', 'min_quantity', 'unit_price_cents']).where('part_id', 'in', ids).orderBy('min_quantity').execute(),
-    db.selectFrom('part_interchange').select(['part_id', 'brand', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
+    db.selectFrom('part_interchange').select(['part_id', 'brand', 'brand_kind', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
     db
       .selectFrom('part_kit_components')
       .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
@@ -167,7 +167,7 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       const interchanges = [
         ...(replaces.get(part.id) ?? []).map((row) => `<PartInterchange MaintenanceType="A"${own}><PartNumber InterchangeQuantity="1" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`),
         ...(interchange.get(part.id) ?? []).map(
-          (row) => `<PartInterchange MaintenanceType="A" BrandLabel="${escape(row.brand)}"><PartNumber InterchangeQuantity="${row.quantity}" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`,
+          (row) => `<PartInterchange MaintenanceType="A" ${row.brand_kind === 'code' ? 'BrandAAIAID' : 'BrandLabel'}="${escape(row.brand)}"><PartNumber InterchangeQuantity="${row.quantity}" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`,
         ),
       ];
       const kit = (kits.get(part.id) ?? []).map(

@@ -11,7 +11,7 @@ import { PartChangesForm } from './part-changes-form';
 
 const PATCH = 'PATCH /api/admin/part/p1';
 
-function renderForm(stored = { lifecycle: '2', replacedBy: null as string | null, interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }], kit: [] as { partNumber: string; quantity: number }[] }) {
+function renderForm(stored = { lifecycle: '2', replacedBy: null as string | null, interchange: [{ brand: 'Rival', brandKind: 'label' as const, partNumber: 'RV-7', quantity: 2 }], kit: [] as { partNumber: string; quantity: number }[] }) {
   return renderRoutes([{ path: '/', element: <PartChangesForm partId="p1" stored={stored} /> }], { path: '/' });
 }
 
@@ -102,6 +102,31 @@ describe('the part-change editor', () => {
     expect(server.paths()).not.toContain(PATCH);
     await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
     expect(screen.getByLabelText('Number 1: brand')).toHaveValue('OEM');
+  });
+
+  it('sends a brand given as its Auto Care code with its kind, and refuses a code that is not four letters or digits (decision 206)', async () => {
+    const server = stubFetch({ [PATCH]: { body: { acknowledged: true, warnings: [] } }, ...noActivity });
+    renderForm();
+    expect(screen.getByLabelText('Number 1: name or code')).toHaveValue('label');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a number' }));
+    await userEvent.type(screen.getByLabelText('Number 2: brand'), 'bkp');
+    await userEvent.selectOptions(screen.getByLabelText('Number 2: name or code'), 'code');
+    await userEvent.type(screen.getByLabelText('Number 2: part number'), 'BK-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    expect(await screen.findByText(partChangeMessages.interchangeBrandCode(2))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Number 2: brand')).toHaveFocus());
+    expect(server.paths()).not.toContain(PATCH);
+
+    await userEvent.type(screen.getByLabelText('Number 2: brand'), 'n');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    await waitFor(() => expect(server.paths()).toContain(PATCH));
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === PATCH)?.body).toMatchObject({
+      interchange: [
+        { brand: 'Rival', brandKind: 'label', partNumber: 'RV-7', quantity: 2 },
+        { brand: 'BKPN', brandKind: 'code', partNumber: 'BK-1', quantity: 1 },
+      ],
+      expected: { interchange: [{ brand: 'Rival', brandKind: 'label', partNumber: 'RV-7', quantity: 2 }] },
+    });
   });
 
   it("says a rule's refusal of the replacement at the Replaced by field, which takes the focus (decision 157)", async () => {

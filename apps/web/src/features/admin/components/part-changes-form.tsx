@@ -7,6 +7,7 @@ import {
   partChangesInputSchema,
   partRefusalSchema,
   REPLACED_CODES,
+  type Interchange,
   type PartChangesExpected,
   type PartChangesInput,
   type PartUpdated,
@@ -28,6 +29,7 @@ import { useStoredDraft } from './stored-draft';
 /** Rows as typed: every field is text until the shared schema reads it. */
 interface InterchangeRow {
   brand: string;
+  brandKind: Interchange['brandKind'];
   partNumber: string;
   quantity: string;
 }
@@ -47,10 +49,15 @@ const changesDraft = (stored: StoredPartChanges) => ({
 const changesCanonical = (draft: ReturnType<typeof changesDraft>) => ({
   lifecycle: draft.lifecycle.trim(),
   replacedBy: draft.replacedBy.trim().toUpperCase(),
-  interchange: JSON.stringify(draft.interchange.map((row) => [row.brand.trim(), row.partNumber.trim(), row.quantity.trim()])),
+  interchange: JSON.stringify(draft.interchange.map((row) => [row.brand.trim(), row.brandKind, row.partNumber.trim(), row.quantity.trim()])),
   kit: JSON.stringify(draft.kit.map((row) => [row.partNumber.trim(), row.quantity.trim()])),
 });
 
+/** How a row names its brand (decision 206): kept to the PIES export as BrandLabel or BrandAAIAID. */
+const brandKindOptions: ReadonlyArray<{ value: Interchange['brandKind']; label: string }> = [
+  { value: 'label', label: 'Name' },
+  { value: 'code', label: 'Code' },
+];
 const lifecycleOptions = Object.entries(lifecycleLabels).map(([code, label]) => ({ value: code, label: `${code} — ${label}` }));
 
 /**
@@ -192,7 +199,17 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           <ol className="mt-2 flex flex-col gap-3">
             {interchange.map((row, index) => (
               <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_6rem_auto]">
-                <TextField label={`Number ${index + 1}: brand`} {...firstOfRow('interchange', index)} value={row.brand} maxLength={60} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, brand: event.target.value }))} />
+                {/* The brand and whether it is its name or its code, one above the other: a row stays four columns wide. */}
+                <div className="flex flex-col gap-2">
+                  <TextField label={`Number ${index + 1}: brand`} {...firstOfRow('interchange', index)} value={row.brand} maxLength={60} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, brand: event.target.value }))} />
+                  <SelectField
+                    label={`Number ${index + 1}: name or code`}
+                    name={`interchange.${index}.brandKind`}
+                    options={brandKindOptions}
+                    value={row.brandKind}
+                    onChange={(event) => setInterchange(interchange.with(index, { ...row, brandKind: event.target.value as Interchange['brandKind'] }))}
+                  />
+                </div>
                 <TextField label={`Number ${index + 1}: part number`} name={`interchange.${index}.partNumber`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, partNumber: event.target.value }))} />
                 <TextField label={`Number ${index + 1}: quantity`} name={`interchange.${index}.quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, quantity: event.target.value }))} />
                 <ActionButton tone="danger" className="sm:mt-7" onClick={() => setInterchange(interchange.filter((_, other) => other !== index))} aria-label={`Remove number ${index + 1}`}>
@@ -212,7 +229,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
             {errors.interchange}
           </p>
         )}
-        <ActionButton className="mt-3" disabled={interchange.length >= INTERCHANGE_MAX} onClick={() => setInterchange([...interchange, { brand: '', partNumber: '', quantity: '1' }])}>
+        <ActionButton className="mt-3" disabled={interchange.length >= INTERCHANGE_MAX} onClick={() => setInterchange([...interchange, { brand: '', brandKind: 'label', partNumber: '', quantity: '1' }])}>
           Add a number
         </ActionButton>
       </fieldset>

@@ -12,8 +12,8 @@ import { Component as PartCataloguePage } from './part-catalogue';
 const GET = 'GET /api/admin/part/p1/catalogue';
 const PUT = 'PUT /api/admin/part/p1/catalogue';
 const PATCH = 'PATCH /api/admin/part/p1';
-const zimmermann = { brand: 'Zimmermann', partNumber: '150.3405.20', quantity: 1 };
-const bosch = { brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 1 };
+const zimmermann = { brand: 'Zimmermann', brandKind: 'label' as const, partNumber: '150.3405.20', quantity: 1 };
+const bosch = { brand: 'Bosch', brandKind: 'label' as const, partNumber: '0 986 479 B94', quantity: 1 };
 
 /** The part as the server holds it; a test changes it as another admin would. */
 function aPart(): AdminCatalogue {
