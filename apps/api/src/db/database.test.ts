@@ -38,7 +38,9 @@ async function reopenableDatabase(): Promise<{ options: DatabaseOptions; remove(
 
 
 describe('a database that is opened again', () => {
-  it('is seeded when new; later runs no migration twice and seeds nothing once it has data', async () => {
+  // Each test here migrates a database from nothing (the first also seeds it, twice opened): ~10 s
+  // on a quiet machine, 35 s seen in a CI beside other work; a time-out is room, never a measure.
+  it('is seeded when new; later runs no migration twice and seeds nothing once it has data', { timeout: 120_000 }, async () => {
     const location = await reopenableDatabase();
     try {
       const first = await openDatabase(location.options);
@@ -101,7 +103,7 @@ describe('databaseUnavailable', () => {
   });
 });
 
-describe('a database a newer release has migrated (a rollback)', () => {
+describe('a database a newer release has migrated (a rollback)', { timeout: 120_000 }, () => {
   it('opens, runs nothing, and names the migrations it does not know', async () => {
     const location = await reopenableDatabase();
     try {
@@ -123,7 +125,7 @@ describe('a database a newer release has migrated (a rollback)', () => {
 });
 
 
-describe('the DATA_DIR lock', () => {
+describe('the DATA_DIR lock', { timeout: 120_000 }, () => {
   it('keeps a second opener off an open DATA_DIR and lets it in once the first has closed', async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ dataDir });
@@ -166,7 +168,7 @@ describe('the DATA_DIR lock', () => {
   });
 });
 
-describe('a shop that has data from before the catalogue (migration 0007)', () => {
+describe('a shop that has data from before the catalogue (migration 0007)', { timeout: 120_000 }, () => {
   it('gives its parts categories, part numbers and OEM numbers, and seeds nothing on top', async () => {
     const location = await reopenableDatabase();
     try {
@@ -205,7 +207,7 @@ describe('a shop that has data from before the catalogue (migration 0007)', () =
   });
 });
 
-describe('a shop with price lists of the same name (migration 0058)', () => {
+describe('a shop with price lists of the same name (migration 0058)', { timeout: 120_000 }, () => {
   it('keeps the oldest one’s name, numbers the others past any name taken, and refuses the next one', async () => {
     const location = await reopenableDatabase();
     try {
@@ -232,7 +234,7 @@ describe('a shop with price lists of the same name (migration 0058)', () => {
   }, 120_000);
 });
 
-describe('a shop with orders from before decision 109 (migration 0052)', () => {
+describe('a shop with orders from before decision 109 (migration 0052)', { timeout: 120_000 }, () => {
   it('splits the shipping’s tax off orders whose tax took it and nothing was refunded; counts received cores’ deposits given back', async () => {
     const location = await reopenableDatabase();
     try {
@@ -296,7 +298,7 @@ describe('a shop with orders from before decision 109 (migration 0052)', () => {
   }, 120_000);
 });
 
-describe('a shop with interchange numbers from before decision 206 (migration 0128)', () => {
+describe('a shop with interchange numbers from before decision 206 (migration 0128)', { timeout: 120_000 }, () => {
   it('keeps each of them a brand name, as the PIES export wrote them, and holds a code to four letters or digits', async () => {
     const location = await reopenableDatabase();
     try {
