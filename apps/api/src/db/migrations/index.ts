@@ -50,6 +50,7 @@ import * as catalogueImportBytesAndTombstones from './0082-catalogue-import-byte
 import * as ordersPlacedOncePerRequest from './0091-orders-placed-once-per-request';
 import * as vcdbAndPcdbWordsAnnounceChanges from './0101-vcdb-and-pcdb-words-announce-changes';
 import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
+import * as invoiceCheckoutsOncePerAmount from './0129-invoice-checkouts-once-per-amount';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0091-orders-placed-once-per-request': ordersPlacedOncePerRequest,
   '0101-vcdb-and-pcdb-words-announce-changes': vcdbAndPcdbWordsAnnounceChanges,
   '0106-mail-of-an-order-in-order': mailOfAnOrderInOrder,
+  '0129-invoice-checkouts-once-per-amount': invoiceCheckoutsOncePerAmount,
 };
 
 export const migrationProvider: MigrationProvider = {

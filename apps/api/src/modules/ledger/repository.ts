@@ -255,6 +255,39 @@ export function createLedgerRepository(db: Db) {
     toPay: (companyId: string, texts: readonly string[]) => invoicesToPay(db, companyId, texts),
 
     /**
+     * The Stripe page for these amounts of the company's invoices (decision 207), asked under the
+     * company's row lock (with `toPay`): the one opened already (`url`), whoever asked for it; one
+     * being opened (`opening`); or a claim to open it (`claim`), then `checkoutOpened` or
+     * `checkoutFailed`. Ended sessions and abandoned claims of the company are removed first.
+     */
+    async claimCheckout(companyId: string, items: readonly OpenInvoiceItem[], now = new Date()): Promise<{ url: string } | { opening: true } | { claim: string }> {
+      const invoices = items
+        .map((item) => [item.invoiceNumber, item.cents])
+        .sort(([a = 0], [b = 0]) => a - b)
+        .map(([number, cents]) => `${number}:${cents}`)
+        .join(',');
+      await db.deleteFrom('invoice_checkouts').where('company_id', '=', companyId).where('expires_at', '<=', now).execute();
+      const found = await db.selectFrom('invoice_checkouts').select('url').where('company_id', '=', companyId).where('invoices', '=', invoices).executeTakeFirst();
+      if (found) return found.url === null ? { opening: true } : { url: found.url };
+      const claimed = await db
+        .insertInto('invoice_checkouts')
+        .values({ company_id: companyId, invoices, url: null, expires_at: new Date(now.getTime() + CHECKOUT_CLAIM_MS) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { claim: claimed.id };
+    },
+
+    /** The claimed page is open at Stripe until `expiresAt`: later requests for its amounts reach it. */
+    async checkoutOpened(claim: string, session: { url: string; expiresAt: Date }): Promise<void> {
+      await db.updateTable('invoice_checkouts').set({ url: session.url, expires_at: session.expiresAt }).where('id', '=', claim).execute();
+    },
+
+    /** Stripe did not open the claimed page: the next request claims it anew. */
+    async checkoutFailed(claim: string): Promise<void> {
+      await db.deleteFrom('invoice_checkouts').where('id', '=', claim).execute();
+    },
+
+    /**
      * Pays the named invoices by card at once (the test provider): under the company's row lock,
      * what they still owe is charged and entered as one payment settling each in full. A second
      * payment of the same invoices waits for the lock, then finds nothing open and charges nothing.
@@ -316,6 +349,13 @@ export function createLedgerRepository(db: Db) {
     },
   };
 }
+
+/**
+ * How long a claim to open a Stripe page stands before another request may claim the same amounts:
+ * longer than Stripe's SDK takes to give up (its timeout, with its retries), so only a claim whose
+ * sender died ends this way.
+ */
+const CHECKOUT_CLAIM_MS = 5 * 60 * 1000;
 
 type OpenInvoiceItem = OpenItem & { orderId: string; invoiceNumber: number };
 

@@ -1,6 +1,7 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 
 /**
  * A form's submit handler that ignores a submit while the last one is still checked and sent. The
@@ -9,19 +10,8 @@ import { isApiError } from '../../../lib/api-client';
  * refused as a duplicate of the first).
  */
 export function useOneSubmitAtATime(submit: (event: FormEvent) => Promise<void>) {
-  const busy = useRef(false);
-  return async (event: FormEvent) => {
-    if (busy.current) {
-      event.preventDefault();
-      return;
-    }
-    busy.current = true;
-    try {
-      await submit(event);
-    } finally {
-      busy.current = false;
-    }
-  };
+  const once = useOneAtATime(submit);
+  return (event: FormEvent) => once(event) ?? event.preventDefault();
 }
 
 interface CollectionSave<Values extends FieldValues, Input> {
