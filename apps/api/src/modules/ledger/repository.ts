@@ -12,6 +12,7 @@ import {
   type LedgerQuery,
   type LedgerKind,
   type OpenInvoice,
+  allocateCents,
   availableCreditCents,
   sumCents,
 } from '@autoparts/shared';
@@ -209,14 +210,7 @@ export function createLedgerRepository(db: Db) {
         const amountCents = dollarsToCents(input.amount);
         const named = wanted.flatMap((want) => open.filter((item) => item.invoiceNumber === want.number));
         const rest = open.filter((item) => !named.includes(item)).sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
-        let left = amountCents;
-        const settles: { orderId: string; cents: number }[] = [];
-        for (const item of [...named, ...rest]) {
-          if (left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
-          const cents = Math.min(left, item.cents);
-          settles.push({ orderId: item.orderId, cents });
-          left -= cents;
-        }
+        const { settles } = settled(amountCents, [...named, ...rest]);
         const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: receivedInstant(input.receivedAt), reference: input.reference, recordedBy }, settles);
         return paymentReply(trx, payment, true);
       });
@@ -332,15 +326,8 @@ export function createLedgerRepository(db: Db) {
         // in case giving it back failed the first time (the refund's key makes a second one a no-op).
         if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: input.chargedCents - existing.amount_cents };
         const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
-        let left = input.chargedCents;
-        const settles: { orderId: string; cents: number }[] = [];
-        for (const number of input.invoiceNumbers) {
-          const item = open.find((candidate) => candidate.invoiceNumber === number);
-          if (!item || left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
-          const cents = Math.min(left, item.cents);
-          settles.push({ orderId: item.orderId, cents });
-          left -= cents;
-        }
+        const named = input.invoiceNumbers.flatMap((number) => open.filter((candidate) => candidate.invoiceNumber === number));
+        const { settles, leftCents: left } = settled(input.chargedCents, named);
         const appliedCents = input.chargedCents - left;
         if (appliedCents === 0) return { payment: undefined, refundCents: left };
         const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
@@ -361,6 +348,16 @@ type OpenInvoiceItem = OpenItem & { orderId: string; invoiceNumber: number };
 
 function isOpenInvoice(item: OpenItem): item is OpenInvoiceItem {
   return item.orderId !== null && item.invoiceNumber !== null && item.cents > 0;
+}
+
+/**
+ * What a payment of `amountCents` settles of the open invoices `items`, in turn (an invoice named
+ * twice once), up to what each still owes (`allocateCents`), and what is left of it.
+ */
+function settled(amountCents: number, items: readonly OpenInvoiceItem[]): { settles: { orderId: string; cents: number }[]; leftCents: number } {
+  const once = [...new Set(items)];
+  const { shares, leftCents } = allocateCents(amountCents, once.map((item) => item.cents));
+  return { settles: once.flatMap((item, n) => (shares[n] ? [{ orderId: item.orderId, cents: shares[n] }] : [])), leftCents };
 }
 
 /** The company's payment of this reference, if one is recorded (a reference is unique per company). */
