@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
-import { useOneAtATime } from '../../../lib/one-at-a-time';
+import { useOneAtATime } from '../../../lib/form-checking';
 
 /**
  * A form's submit handler that ignores a submit while the last one is still checked and sent. The

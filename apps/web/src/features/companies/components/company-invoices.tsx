@@ -8,7 +8,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { primaryButtonClass } from '../../../components/submit-button';
 import { customerMessage } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
-import { useOneAtATime } from '../../../lib/one-at-a-time';
+import { useOneAtATime } from '../../../lib/form-checking';
 import { TestCardForm } from '../../payments/components/test-card-form';
 import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
 
