@@ -662,6 +662,7 @@ export interface InvoiceCheckoutsTable {
   id: Generated<string>;
   company_id: string;
   invoices: string;
+  session_id: string | null;
   url: string | null;
   expires_at: Date;
 }

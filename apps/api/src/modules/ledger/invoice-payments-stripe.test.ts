@@ -43,12 +43,12 @@ const openInvoices = async () => (await call(app, byToken(owner), { method: 'GET
 /** Stripe's `checkout.session.completed` for the last session made, paid with `paymentIntent`. */
 function completed(paymentIntent: string, session = stripeApi.sessions.at(-1)) {
   if (!session) throw new Error('no session');
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent } },
-  });
+  return sent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+}
+
+/** Stripe's event `type` about `session`, signed. */
+function sent(type: string, session: object) {
+  const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', type, data: { object: session } });
   return app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
@@ -101,6 +101,21 @@ describe('invoices paid with Stripe', () => {
     // Another set of amounts is another page.
     expectReply(await startCheckout([first], accounts), 200);
     expect(stripeApi.sessions.slice(made)).toHaveLength(2);
+  });
+
+  it('opens another page for the same amounts once the last one ended without settling them', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 8_000);
+    const opened = await startCheckout([number]);
+    expectReply(opened, 200);
+    const session = stripeApi.sessions.at(-1);
+    if (!session) throw new Error('no session');
+    // A bank debit's payment failed days later: the page is complete and takes no more.
+    expectReply(await sent('checkout.session.async_payment_failed', { ...session, status: 'complete', payment_status: 'unpaid' }), 200);
+
+    const again = await startCheckout([number], accounts);
+    expectReply(again, 200);
+    expect(again.json()).not.toEqual(opened.json());
+    expect(stripeApi.sessions.at(-1)?.url).toBe((again.json() as { url: string }).url);
   });
 
   it('lets the next request open the page when Stripe did not open it', async () => {

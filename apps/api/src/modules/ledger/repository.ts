@@ -272,8 +272,13 @@ export function createLedgerRepository(db: Db) {
     },
 
     /** The claimed page is open at Stripe until `expiresAt`: later requests for its amounts reach it. */
-    async checkoutOpened(claim: string, session: { url: string; expiresAt: Date }): Promise<void> {
-      await db.updateTable('invoice_checkouts').set({ url: session.url, expires_at: session.expiresAt }).where('id', '=', claim).execute();
+    async checkoutOpened(claim: string, session: { id: string; url: string; expiresAt: Date }): Promise<void> {
+      await db.updateTable('invoice_checkouts').set({ session_id: session.id, url: session.url, expires_at: session.expiresAt }).where('id', '=', claim).execute();
+    },
+
+    /** The page ended (completed, or its delayed payment failed): the next request for its amounts opens another. */
+    async checkoutEnded(sessionId: string): Promise<void> {
+      await db.deleteFrom('invoice_checkouts').where('session_id', '=', sessionId).execute();
     },
 
     /** Stripe did not open the claimed page: the next request claims it anew. */

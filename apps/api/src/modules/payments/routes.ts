@@ -262,6 +262,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } else if (event.type === 'checkout.session.async_payment_failed') {
           request.log.info({ orderId: event.data.object.metadata?.orderId }, 'stripe: delayed payment failed');
         }
+        // A company's page that ended takes no more payments: the same amounts open another (decision 207).
+        if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_failed') && event.data.object.metadata?.companyId) {
+          await ledger.checkoutEnded(event.data.object.id);
+        }
         // Recorded once handled: if handling failed, Stripe's redelivery is handled again. Handling
         // twice is harmless (markPaid is conditional, the refund has an idempotency key).
         await orders.recordPaymentEvent('stripe', event.id);
