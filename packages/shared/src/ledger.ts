@@ -91,6 +91,8 @@ export const accountMessages = {
   payInvoicesOnly: 'Only an owner or an accounts member of the company may pay its invoices.',
   chooseInvoices: `Choose from 1 to ${CARD_PAYMENT_INVOICES_MAX} invoices to pay.`,
   nothingOpen: (numbers: readonly string[]) => `Nothing is left to pay on ${numbers.join(', ')}: it was paid meanwhile. The list now shows what is open.`,
+  /** Another request (a second click, another member) is opening the Stripe page for the same amounts (decision 207). */
+  checkoutOpening: 'A Stripe page for these invoices is being opened: try again in a moment to reach it.',
   invoicesPaid: (amount: string, count: number) => `Payment of ${amount} received for ${count === 1 ? '1 invoice' : `${count} invoices`}. Thank you!`,
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableCreditCents, centsToDollars, decimalTextToCents, dollarsToCents, formatPrice, overCreditLimitCents, paidInFull, parseMoneyText, sumDollars } from './money';
+import { allocateCents, availableCreditCents, centsToDollars, decimalTextToCents, dollarsToCents, formatPrice, overCreditLimitCents, paidInFull, parseMoneyText, sumDollars } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -146,5 +146,24 @@ describe('a credit limit', () => {
     expect(overCreditLimitCents(100_000, 90_000, 10_000)).toBe(false);
     expect(overCreditLimitCents(100_000, 90_000, 10_001)).toBe(true);
     expect(overCreditLimitCents(null, 90_000_000, 10_001)).toBe(false);
+  });
+});
+
+describe('allocateCents', () => {
+  it('gives each amount owed in turn what it owes, up to what is left, and says what no one took', () => {
+    expect(allocateCents(4_000, [1_500, 2_500])).toEqual({ shares: [1_500, 2_500], leftCents: 0 });
+    expect(allocateCents(3_000, [1_500, 2_500, 700])).toEqual({ shares: [1_500, 1_500, 0], leftCents: 0 });
+    expect(allocateCents(5_001, [1_500, 2_500])).toEqual({ shares: [1_500, 2_500], leftCents: 1_001 });
+    expect(allocateCents(0, [1_500])).toEqual({ shares: [0], leftCents: 0 });
+    expect(allocateCents(999, [])).toEqual({ shares: [], leftCents: 999 });
+  });
+
+  it('never gives more than the amount, nor any one more than it owes', () => {
+    for (const [amount, owed] of [[1, [1, 1, 1]], [10_007, [3_333, 3_333, 3_333]], [250, [99, 1, 300, 7]]] as const) {
+      const { shares, leftCents } = allocateCents(amount, owed);
+      expect(shares.reduce((sum, share) => sum + share, leftCents)).toBe(amount);
+      shares.forEach((share, n) => expect(share).toBeLessThanOrEqual(owed[n] ?? 0));
+      expect(leftCents === 0 || shares.every((share, n) => share === owed[n])).toBe(true);
+    }
   });
 });

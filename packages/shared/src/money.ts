@@ -567,3 +567,21 @@ export function availableCreditCents(creditLimitCents: number | null, balanceCen
 export function overCreditLimitCents(creditLimitCents: number | null, balanceCents: number, totalCents: number): boolean {
   return creditLimitCents !== null && balanceCents + totalCents > creditLimitCents;
 }
+
+// ——— An amount applied in turn (decision 207) ———
+
+/**
+ * `amountCents` applied to amounts owed in turn (a payment to the invoices it settles, a credit on
+ * account to the invoices still owing): each takes what it owes, up to what is left, so the shares
+ * are never more than owed nor, together, than the amount. `shares` in the order of `owedCents`
+ * (0 once nothing is left); `leftCents`: what no one took.
+ */
+export function allocateCents(amountCents: number, owedCents: readonly number[]): { shares: number[]; leftCents: number } {
+  let leftCents = amountCents;
+  const shares = owedCents.map((owed) => {
+    const share = Math.min(leftCents, owed);
+    leftCents -= share;
+    return share;
+  });
+  return { shares, leftCents };
+}

@@ -67,6 +67,7 @@ export interface Database {
   applications: ApplicationsTable;
   company_ledger: CompanyLedgerTable;
   company_payments: CompanyPaymentsTable;
+  invoice_checkouts: InvoiceCheckoutsTable;
   company_payment_invoices: { payment_id: string; order_id: string; amount_cents: number };
   company_statements_sent: { company_id: string; month: string; sent_at: ColumnType<Date, never, never> };
   resale_certificates: ResaleCertificatesTable;
@@ -656,6 +657,16 @@ export interface CompanyPaymentsTable {
   reference: string;
   recorded_by: string;
   recorded_at: Generated<Date>;
+}
+
+/** A Stripe Checkout Session opened for a company's invoices (decision 207); `url` null while it is being opened. */
+export interface InvoiceCheckoutsTable {
+  id: Generated<string>;
+  company_id: string;
+  invoices: string;
+  session_id: string | null;
+  url: string | null;
+  expires_at: Date;
 }
 
 export interface CreditNotesTable {

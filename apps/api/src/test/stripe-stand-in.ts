@@ -39,6 +39,8 @@ interface CheckoutSession {
   success_url: unknown;
   cancel_url: unknown;
   payment_intent: null;
+  /** Unix seconds: a day after it was made, Stripe's default. */
+  expires_at: number;
   livemode: false;
 }
 
@@ -100,6 +102,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         payment_intent: null,
+        expires_at: Math.floor(Date.now() / 1000) + 24 * 60 * 60,
         livemode: false,
       };
       sessions.push(session);

@@ -53,6 +53,7 @@ import * as mailOfAnOrderInOrder from './0106-mail-of-an-order-in-order';
 import * as anOrdersRestCancelledAt from './0124-an-orders-rest-cancelled-at';
 import * as catalogueImportProblemsBounded from './0127-catalogue-import-problems-bounded';
 import * as interchangeBrandKind from './0128-interchange-brand-kind';
+import * as invoiceCheckoutsOncePerAmount from './0129-invoice-checkouts-once-per-amount';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0124-an-orders-rest-cancelled-at': anOrdersRestCancelledAt,
   '0127-catalogue-import-problems-bounded': catalogueImportProblemsBounded,
   '0128-interchange-brand-kind': interchangeBrandKind,
+  '0129-invoice-checkouts-once-per-amount': invoiceCheckoutsOncePerAmount,
 };
 
 export const migrationProvider: MigrationProvider = {

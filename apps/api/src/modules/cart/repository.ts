@@ -19,6 +19,8 @@ import {
   type PriceBreakCents,
   type QuickOrderProblem,
   lineTotalCents,
+  orderTotalCents,
+  sumCents,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -120,13 +122,16 @@ async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<s
 async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>, buyer: string | null): Promise<Cart> {
   const ids = lines.map((line) => line.part.id);
   const [breaks, contracts] = await Promise.all([breaksOf(db, ids), buyer ? contractPricesFor(db, { userId: buyer }, ids) : noContracts]);
-  let subtotalCents = 0;
-  let count = 0;
+  const withPrices = lines.map((line) => ({ ...line, ...linePrice(contracts, line.part, breaks.get(line.part.id) ?? [], line.quantity) }));
+  // Summed as the checkout's quote sums an order's (checkout/quote.ts): its parts, then its deposits.
+  const subtotalCents = orderTotalCents({
+    partsCents: sumCents(withPrices.map((line) => lineTotalCents(line.unitPriceCents, line.quantity))),
+    depositCents: sumCents(withPrices.map((line) => lineTotalCents(line.part.core_deposit_cents ?? 0, line.quantity))),
+    shippingCents: 0,
+    taxCents: 0,
+  });
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
-  const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
-    const { unitPriceCents: unitCents, retailCents: listCents } = linePrice(contracts, part, breaks.get(part.id) ?? [], quantity);
-    subtotalCents += lineTotalCents(unitCents, quantity) + lineTotalCents(part.core_deposit_cents ?? 0, quantity);
-    count += quantity;
+  const shown: CartLine[] = withPrices.flatMap(({ part, quantity, replaced, unitPriceCents: unitCents, retailCents: listCents }) => {
     const line: CartLine = {
       kind: 'part',
       partId: part.id,
@@ -156,7 +161,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
     };
     return [line, deposit];
   });
-  return { lines: shown, subtotal: centsToDollars(subtotalCents), count };
+  return { lines: shown, subtotal: centsToDollars(subtotalCents), count: lines.reduce((units, line) => units + line.quantity, 0) };
 }
 
 /** The given parts (any of them archived), by id; ids that are no id are left out. */

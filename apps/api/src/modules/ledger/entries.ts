@@ -1,5 +1,6 @@
 import {
   addDays,
+  allocateCents,
   formatCreditNoteNumber,
   formatInvoiceNumber,
   ON_ACCOUNT_ROLES,
@@ -108,18 +109,16 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
  * invoice takes is one credit, with no due date (current). The items still add up to the balance.
  */
 function withCreditApplied(invoices: readonly OpenItem[], unapplied: readonly OpenItem[]): OpenItem[] {
-  let credit = -sumCents([...unapplied, ...invoices.filter((item) => item.cents < 0)].map((item) => item.cents));
+  const credit = -sumCents([...unapplied, ...invoices.filter((item) => item.cents < 0)].map((item) => item.cents));
   const owing = invoices
     .filter((item) => item.cents > 0)
     .sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
-  const open: OpenItem[] = [];
-  for (const item of owing) {
-    const taken = Math.min(credit, item.cents);
-    credit -= taken;
-    if (item.cents > taken) open.push({ ...item, cents: item.cents - taken });
-  }
-  if (credit !== 0) open.push({ orderId: null, invoiceNumber: null, dueOn: null, cents: -credit });
-  return open;
+  const { shares, leftCents } = allocateCents(credit, owing.map((item) => item.cents));
+  const open = owing.flatMap((item, n) => {
+    const stillOwed = item.cents - (shares[n] ?? 0);
+    return stillOwed > 0 ? [{ ...item, cents: stillOwed }] : [];
+  });
+  return leftCents === 0 ? open : [...open, { orderId: null, invoiceNumber: null, dueOn: null, cents: -leftCents }];
 }
 
 /** A user's company and role in it (decision 075), as the order's transaction read them. */

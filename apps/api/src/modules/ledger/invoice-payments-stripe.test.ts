@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { withoutDemoShippingAndTax } from '../../test/checkout';
-import { createTestCompany, invoiceOnAccount, type TestCompany } from '../../test/company';
+import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../../test/company';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 
@@ -16,6 +16,7 @@ import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type 
 let app: FastifyInstance;
 let stripeApi: StripeStandIn;
 let owner: Customer;
+let accounts: Customer;
 let company: TestCompany;
 const signer = new Stripe('sk_test_x');
 
@@ -26,6 +27,8 @@ beforeAll(async () => {
   const admin = await signUpAdmin(app, 'ips-admin');
   owner = await signUpCustomer(app, 'ips-owner');
   company = await createTestCompany(app, admin, owner);
+  accounts = await signUpCustomer(app, 'ips-accounts');
+  await joinCompany(app, company, accounts, 'accounts');
 }, 120_000);
 
 afterAll(async () => {
@@ -33,19 +36,19 @@ afterAll(async () => {
   await stripeApi?.stop();
 });
 
-const startCheckout = (invoiceNumbers: string[]) => call(app, byCookie(owner), { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers } });
+const startCheckout = (invoiceNumbers: string[], who = owner) => call(app, byCookie(who), { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers } });
 const ledger = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/ledger' })).json() as LedgerEntry[];
 const openInvoices = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/invoices' })).json() as OpenInvoice[];
 
 /** Stripe's `checkout.session.completed` for the last session made, paid with `paymentIntent`. */
 function completed(paymentIntent: string, session = stripeApi.sessions.at(-1)) {
   if (!session) throw new Error('no session');
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent } },
-  });
+  return sent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+}
+
+/** Stripe's event `type` about `session`, signed. */
+function sent(type: string, session: object) {
+  const payload = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, object: 'event', type, data: { object: session } });
   return app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
@@ -78,6 +81,51 @@ describe('invoices paid with Stripe', () => {
     expect(stripeApi.refunds).toHaveLength(0);
     // And the invoices cannot be paid again.
     expectReply(await startCheckout([first]), 409, accountMessages.nothingOpen([first]));
+  });
+
+  // Regression (was a bug): each member asking opened a session of their own for the same amounts,
+  // and a double click from two tabs of two members could have them paid twice (decision 207).
+  it('answers the page opened already for the same amounts, whichever member asks and however often', async () => {
+    const first = await invoiceOnAccount(app, company, owner, 5_000);
+    const second = await invoiceOnAccount(app, company, owner, 6_000);
+    const made = stripeApi.sessions.length;
+    const opened = await startCheckout([first, second]);
+    expectReply(opened, 200);
+    const { url } = opened.json() as { url: string };
+    for (const [numbers, who] of [[[second, first], accounts], [[first, second], owner], [[first, second, first], accounts]] as const) {
+      const again = await startCheckout([...numbers], who);
+      expectReply(again, 200);
+      expect(again.json()).toEqual({ url });
+    }
+    expect(stripeApi.sessions.slice(made).map((session) => session.url)).toEqual([url]);
+    // Another set of amounts is another page.
+    expectReply(await startCheckout([first], accounts), 200);
+    expect(stripeApi.sessions.slice(made)).toHaveLength(2);
+  });
+
+  it('opens another page for the same amounts once the last one ended without settling them', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 8_000);
+    const opened = await startCheckout([number]);
+    expectReply(opened, 200);
+    const session = stripeApi.sessions.at(-1);
+    if (!session) throw new Error('no session');
+    // A bank debit's payment failed days later: the page is complete and takes no more.
+    expectReply(await sent('checkout.session.async_payment_failed', { ...session, status: 'complete', payment_status: 'unpaid' }), 200);
+
+    const again = await startCheckout([number], accounts);
+    expectReply(again, 200);
+    expect(again.json()).not.toEqual(opened.json());
+    expect(stripeApi.sessions.at(-1)?.url).toBe((again.json() as { url: string }).url);
+  });
+
+  it('lets the next request open the page when Stripe did not open it', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 7_000);
+    const made = stripeApi.sessions.length;
+    stripeApi.failNext('/v1/checkout/sessions', { status: 400, message: 'stripe refused' });
+    expect((await startCheckout([number])).statusCode).toBeGreaterThanOrEqual(500);
+    const retried = await startCheckout([number], accounts);
+    expectReply(retried, 200);
+    expect(stripeApi.sessions.slice(made).map((session) => session.url)).toEqual([(retried.json() as { url: string }).url]);
   });
 
   it('refunds a second payment of an invoice another tab paid meanwhile, and enters only the first', async () => {

@@ -12,6 +12,7 @@ import {
   type LedgerQuery,
   type LedgerKind,
   type OpenInvoice,
+  allocateCents,
   availableCreditCents,
   sumCents,
 } from '@autoparts/shared';
@@ -209,14 +210,7 @@ export function createLedgerRepository(db: Db) {
         const amountCents = dollarsToCents(input.amount);
         const named = wanted.flatMap((want) => open.filter((item) => item.invoiceNumber === want.number));
         const rest = open.filter((item) => !named.includes(item)).sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
-        let left = amountCents;
-        const settles: { orderId: string; cents: number }[] = [];
-        for (const item of [...named, ...rest]) {
-          if (left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
-          const cents = Math.min(left, item.cents);
-          settles.push({ orderId: item.orderId, cents });
-          left -= cents;
-        }
+        const { settles } = settled(amountCents, [...named, ...rest]);
         const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: receivedInstant(input.receivedAt), reference: input.reference, recordedBy }, settles);
         return paymentReply(trx, payment, true);
       });
@@ -253,6 +247,44 @@ export function createLedgerRepository(db: Db) {
 
     /** What the named invoices still owe now (for a Stripe session's amount), or why they cannot be paid. */
     toPay: (companyId: string, texts: readonly string[]) => invoicesToPay(db, companyId, texts),
+
+    /**
+     * The Stripe page for these amounts of the company's invoices (decision 207), asked under the
+     * company's row lock (with `toPay`): the one opened already (`url`), whoever asked for it; one
+     * being opened (`opening`); or a claim to open it (`claim`), then `checkoutOpened` or
+     * `checkoutFailed`. Ended sessions and abandoned claims of the company are removed first.
+     */
+    async claimCheckout(companyId: string, items: readonly OpenInvoiceItem[], now = new Date()): Promise<{ url: string } | { opening: true } | { claim: string }> {
+      const invoices = items
+        .map((item) => [item.invoiceNumber, item.cents])
+        .sort(([a = 0], [b = 0]) => a - b)
+        .map(([number, cents]) => `${number}:${cents}`)
+        .join(',');
+      await db.deleteFrom('invoice_checkouts').where('company_id', '=', companyId).where('expires_at', '<=', now).execute();
+      const found = await db.selectFrom('invoice_checkouts').select('url').where('company_id', '=', companyId).where('invoices', '=', invoices).executeTakeFirst();
+      if (found) return found.url === null ? { opening: true } : { url: found.url };
+      const claimed = await db
+        .insertInto('invoice_checkouts')
+        .values({ company_id: companyId, invoices, url: null, expires_at: new Date(now.getTime() + CHECKOUT_CLAIM_MS) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { claim: claimed.id };
+    },
+
+    /** The claimed page is open at Stripe until `expiresAt`: later requests for its amounts reach it. */
+    async checkoutOpened(claim: string, session: { id: string; url: string; expiresAt: Date }): Promise<void> {
+      await db.updateTable('invoice_checkouts').set({ session_id: session.id, url: session.url, expires_at: session.expiresAt }).where('id', '=', claim).execute();
+    },
+
+    /** The page ended (completed, or its delayed payment failed): the next request for its amounts opens another. */
+    async checkoutEnded(sessionId: string): Promise<void> {
+      await db.deleteFrom('invoice_checkouts').where('session_id', '=', sessionId).execute();
+    },
+
+    /** Stripe did not open the claimed page: the next request claims it anew. */
+    async checkoutFailed(claim: string): Promise<void> {
+      await db.deleteFrom('invoice_checkouts').where('id', '=', claim).execute();
+    },
 
     /**
      * Pays the named invoices by card at once (the test provider): under the company's row lock,
@@ -299,15 +331,8 @@ export function createLedgerRepository(db: Db) {
         // in case giving it back failed the first time (the refund's key makes a second one a no-op).
         if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: input.chargedCents - existing.amount_cents };
         const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
-        let left = input.chargedCents;
-        const settles: { orderId: string; cents: number }[] = [];
-        for (const number of input.invoiceNumbers) {
-          const item = open.find((candidate) => candidate.invoiceNumber === number);
-          if (!item || left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
-          const cents = Math.min(left, item.cents);
-          settles.push({ orderId: item.orderId, cents });
-          left -= cents;
-        }
+        const named = input.invoiceNumbers.flatMap((number) => open.filter((candidate) => candidate.invoiceNumber === number));
+        const { settles, leftCents: left } = settled(input.chargedCents, named);
         const appliedCents = input.chargedCents - left;
         if (appliedCents === 0) return { payment: undefined, refundCents: left };
         const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
@@ -317,10 +342,27 @@ export function createLedgerRepository(db: Db) {
   };
 }
 
+/**
+ * How long a claim to open a Stripe page stands before another request may claim the same amounts:
+ * longer than Stripe's SDK takes to give up (its timeout, with its retries), so only a claim whose
+ * sender died ends this way.
+ */
+const CHECKOUT_CLAIM_MS = 5 * 60 * 1000;
+
 type OpenInvoiceItem = OpenItem & { orderId: string; invoiceNumber: number };
 
 function isOpenInvoice(item: OpenItem): item is OpenInvoiceItem {
   return item.orderId !== null && item.invoiceNumber !== null && item.cents > 0;
+}
+
+/**
+ * What a payment of `amountCents` settles of the open invoices `items`, in turn (an invoice named
+ * twice once), up to what each still owes (`allocateCents`), and what is left of it.
+ */
+function settled(amountCents: number, items: readonly OpenInvoiceItem[]): { settles: { orderId: string; cents: number }[]; leftCents: number } {
+  const once = [...new Set(items)];
+  const { shares, leftCents } = allocateCents(amountCents, once.map((item) => item.cents));
+  return { settles: once.flatMap((item, n) => (shares[n] ? [{ orderId: item.orderId, cents: shares[n] }] : [])), leftCents };
 }
 
 /** The company's payment of this reference, if one is recorded (a reference is unique per company). */

@@ -177,7 +177,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company', 'payments'],
         security,
-        description: 'A Stripe Checkout page for what the named invoices still owe; the webhook enters the payment. An invoice with nothing open is 409.',
+        description:
+          'A Stripe Checkout page for what the named invoices still owe; the webhook enters the payment. The same amounts of the company answer the page opened already, whichever member asks (decision 207); while another request is opening it, 409. An invoice with nothing open is 409.',
         body: invoicePaymentSchema,
         response: { 200: checkoutReplySchema, ...invoiceErrors },
       },
@@ -193,21 +194,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         membership.company.id,
         ACCOUNTS_ROLES,
-        (trx) => createLedgerRepository(trx).toPay(membership.company.id, request.body.invoiceNumbers),
+        // The same amounts have one page whoever asks, however often, on any instance (decision 207).
+        async (trx) => {
+          const locked = createLedgerRepository(trx);
+          const found = await locked.toPay(membership.company.id, request.body.invoiceNumbers);
+          return 'items' in found ? { ...found, checkout: await locked.claimCheckout(membership.company.id, found.items) } : found;
+        },
         accountMessages.payInvoicesOnly,
       );
       if (!checked) return reply;
       const found = checked.value;
-      if (!('items' in found)) return cannotPay(reply, found);
+      if (!('checkout' in found)) return cannotPay(reply, found);
+      const { checkout } = found;
+      if ('url' in checkout) return { url: checkout.url };
+      if ('opening' in checkout) return reply.code(409).send({ message: accountMessages.checkoutOpening });
       const identity = identityOf(request);
-      const session = await stripe.createInvoicesCheckout({
-        companyId: membership.company.id,
-        userId: identity.userId,
-        invoices: found.items.map((item) => ({ number: item.invoiceNumber, label: formatInvoiceNumber(item.invoiceNumber), cents: item.cents })),
-        email: identity.email,
-        returnUrl: `${app.config.baseUrl}${paths.company}`,
-      });
-      return { url: session.url };
+      try {
+        const session = await stripe.createInvoicesCheckout({
+          companyId: membership.company.id,
+          userId: identity.userId,
+          invoices: found.items.map((item) => ({ number: item.invoiceNumber, label: formatInvoiceNumber(item.invoiceNumber), cents: item.cents })),
+          email: identity.email,
+          returnUrl: `${app.config.baseUrl}${paths.company}`,
+          claim: checkout.claim,
+        });
+        await ledger.checkoutOpened(checkout.claim, session);
+        return { url: session.url };
+      } catch (error) {
+        await ledger.checkoutFailed(checkout.claim);
+        throw error;
+      }
     },
   );
 
@@ -245,6 +261,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           await settleCheckout(event.data.object, request.log);
         } else if (event.type === 'checkout.session.async_payment_failed') {
           request.log.info({ orderId: event.data.object.metadata?.orderId }, 'stripe: delayed payment failed');
+        }
+        // A company's page that ended takes no more payments: the same amounts open another (decision 207).
+        if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_failed') && event.data.object.metadata?.companyId) {
+          await ledger.checkoutEnded(event.data.object.id);
         }
         // Recorded once handled: if handling failed, Stripe's redelivery is handled again. Handling
         // twice is harmless (markPaid is conditional, the refund has an idempotency key).

@@ -102,8 +102,8 @@ export function createStripeProvider(settings: StripeSettings) {
     /**
      * A Checkout Session paying a company's open invoices (decision 086): one item per invoice, of
      * what it still owes. The metadata names the company, the member and the invoice numbers, for
-     * the webhook. One session per member and set of amounts: two tabs paying the same invoices
-     * reach the same session, and so pay once.
+     * the webhook. One session per claim of the set of amounts (`claim`, decision 207): the server
+     * opens one for a company's same amounts whoever asks; a retry of the request reaches the same.
      */
     async createInvoicesCheckout(payment: {
       companyId: string;
@@ -111,7 +111,8 @@ export function createStripeProvider(settings: StripeSettings) {
       invoices: ReadonlyArray<{ number: number; label: string; cents: number }>;
       email: string;
       returnUrl: string;
-    }): Promise<{ id: string; url: string }> {
+      claim: string;
+    }): Promise<{ id: string; url: string; expiresAt: Date }> {
       const metadata = { companyId: payment.companyId, userId: payment.userId, invoiceNumbers: payment.invoices.map((invoice) => invoice.number).join(',') };
       const session = await callStripe(() => stripe.checkout.sessions.create(
         {
@@ -127,10 +128,10 @@ export function createStripeProvider(settings: StripeSettings) {
           success_url: `${payment.returnUrl}?checkout=success`,
           cancel_url: `${payment.returnUrl}?checkout=cancelled`,
         },
-        { idempotencyKey: `invoices-${payment.companyId}-${payment.userId}-${payment.invoices.map((invoice) => `${invoice.number}:${invoice.cents}`).join(',')}` },
+        { idempotencyKey: `invoices-${payment.claim}` },
       ));
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
 
     /** Gives back the part of a company's card payment that settled nothing (its invoices were paid meanwhile). */

@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
+import { useOneAtATime } from '../../../lib/form-checking';
 import { adminNotices } from '../admin-notices';
 
 /**
@@ -10,19 +11,8 @@ import { adminNotices } from '../admin-notices';
  * refused as a duplicate of the first).
  */
 export function useOneSubmitAtATime(submit: (event: FormEvent) => Promise<void>) {
-  const busy = useRef(false);
-  return async (event: FormEvent) => {
-    if (busy.current) {
-      event.preventDefault();
-      return;
-    }
-    busy.current = true;
-    try {
-      await submit(event);
-    } finally {
-      busy.current = false;
-    }
-  };
+  const once = useOneAtATime(submit);
+  return (event: FormEvent) => once(event) ?? event.preventDefault();
 }
 
 /**

@@ -8,6 +8,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { primaryButtonClass } from '../../../components/submit-button';
 import { customerMessage } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
+import { useOneAtATime } from '../../../lib/form-checking';
 import { TestCardForm } from '../../payments/components/test-card-form';
 import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
 
@@ -113,6 +114,9 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
   const payByTestCard = usePayInvoicesByTestCard();
   const checkout = useStartInvoicesCheckout();
   const leaving = checkout.isPending || checkout.isSuccess;
+  // A double click's second press comes before the button is drawn busy: it is ignored, not sent
+  // (decision 207). A refusal shows as `checkout.error`.
+  const startCheckout = useOneAtATime(() => checkout.mutateAsync(invoiceNumbers).catch(() => undefined));
 
   if (config.isPending) return <LoadingBlock label="Loading the payment options" />;
   if (config.isError) return <LoadFailed what="the payment options" onRetry={() => void config.refetch()} />;
@@ -134,7 +138,7 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
           {customerMessage(checkout.error) ?? paymentMessages.stripeUnavailable}
         </p>
       )}
-      <button type="button" onClick={() => checkout.mutate(invoiceNumbers)} disabled={leaving} aria-busy={leaving} className={primaryButtonClass}>
+      <button type="button" onClick={() => void startCheckout()} disabled={leaving} aria-busy={leaving} className={primaryButtonClass}>
         {leaving && <Spinner />}
         Pay {formatPrice(total)} with Stripe
       </button>
