@@ -199,8 +199,8 @@ export const coreDepositInputSchema = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? null : (parseMoneyText(value) ?? Number.NaN)) : value),
   z
     .number({ error: partPromiseMessages.coreDeposit })
-    .min(0.01, partPromiseMessages.coreDepositRange)
-    .max(CORE_DEPOSIT_MAX, partPromiseMessages.coreDepositRange)
+    .min(0.01, partPromiseMessages.coreDepositMin)
+    .max(CORE_DEPOSIT_MAX, partPromiseMessages.coreDepositMax)
     .multipleOf(0.01, partPromiseMessages.coreDeposit)
     .nullable(),
 );

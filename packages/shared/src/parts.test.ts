@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dollarsToCents } from './money';
 import { partPricingMessages, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 
 const messagesOf = (input: unknown) => priceBreaksInputSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
@@ -26,6 +27,17 @@ describe('priceBreaksProblem', () => {
     expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 8.5 }], 9.99)).toBeUndefined();
     expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 9.99 }], 9.99)).toBe(partPricingMessages.tierNotBelowList(10, 9.99));
     expect(partPricingMessages.tierNotBelowList(10, 9.99)).toBe('The tier from 10 must cost less than the list price ($9.99)');
+  });
+
+  // Regression (decision 210): compared as doubles, a tier a hair below the list price (or the tier
+  // before it) passed, though both are the same cents once stored.
+  it('compares prices in the cents they are kept in: a tier the same cent as the list price, or as the tier before, is refused', () => {
+    const listPrice = 12.300000000000002;
+    expect(listPrice).toBeGreaterThan(12.3);
+    expect(dollarsToCents(listPrice)).toBe(dollarsToCents(12.3));
+    expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 12.3 }], listPrice)).toBe(partPricingMessages.tierNotBelowList(10, listPrice));
+    expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 8.500000000000002 }, { minQuantity: 20, unitPrice: 8.5 }])).toBe(partPricingMessages.tierNotFalling(20, 10));
+    expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 12.29 }], listPrice)).toBeUndefined();
   });
 
   it('lets one tier at or below the minimum order be every order\u2019s price, and names one below it that could never be charged', () => {

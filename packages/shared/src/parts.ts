@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { partAfterSaleSchema } from './after-sale';
 import { readNumberText } from './form-fields';
 import { PRICE_MAX } from './catalogue-constants';
-import { formatPrice, moneyAtMostMessage, parseMoneyText } from './money';
+import { dollarsToCents, formatPrice, moneyAtMostMessage, parseMoneyText } from './money';
 
 /** A part as the API sends it (SPEC §3): money in dollars, the id as an opaque string. */
 export const partSchema = z.object({
@@ -123,10 +123,12 @@ export function priceBreaksProblem(tiers: readonly PriceBreak[], listPrice?: num
     const [lowest, highest] = [reached.at(0), reached.at(-1)];
     if (lowest && highest && lowest !== highest) return partPricingMessages.tierNeverCharged(lowest.minQuantity, highest.minQuantity, minOrderQuantity);
   }
+  // Compared in the cents they are kept in: two amounts a hair apart as doubles (12.3 and
+  // 12.300000000000002) are the same price.
   for (const [index, tier] of sorted.entries()) {
-    if (listPrice !== undefined && tier.unitPrice >= listPrice) return partPricingMessages.tierNotBelowList(tier.minQuantity, listPrice);
+    if (listPrice !== undefined && dollarsToCents(tier.unitPrice) >= dollarsToCents(listPrice)) return partPricingMessages.tierNotBelowList(tier.minQuantity, listPrice);
     const below = sorted[index - 1];
-    if (below && below.minQuantity !== tier.minQuantity && tier.unitPrice >= below.unitPrice) {
+    if (below && below.minQuantity !== tier.minQuantity && dollarsToCents(tier.unitPrice) >= dollarsToCents(below.unitPrice)) {
       return partPricingMessages.tierNotFalling(tier.minQuantity, below.minQuantity);
     }
   }

@@ -68,8 +68,8 @@ describe('PATCH /api/admin/part/{id}: core deposit and warranty', () => {
 
   it('refuses deposits and warranties out of bounds, and changes nothing', async () => {
     const id = await insertPart(app, { available: 5 });
-    expectInvalid(await patchPart(id, { coreDeposit: 0 }), partPromiseMessages.coreDepositRange);
-    expectInvalid(await patchPart(id, { coreDeposit: 10_000.01 }), partPromiseMessages.coreDepositRange);
+    expectInvalid(await patchPart(id, { coreDeposit: 0 }), partPromiseMessages.coreDepositMin);
+    expectInvalid(await patchPart(id, { coreDeposit: 10_000.01 }), partPromiseMessages.coreDepositMax);
     expectInvalid(await patchPart(id, { coreDeposit: 'forty' }), partPromiseMessages.coreDeposit);
     expectInvalid(await patchPart(id, { coreDeposit: 12.345 }), partPromiseMessages.coreDeposit);
     expectInvalid(await patchPart(id, { warrantyMonths: 0 }), partPromiseMessages.warrantyMonths);
