@@ -145,6 +145,9 @@ export const priceListMessages = {
   categoriesNotFound: (slugs: readonly string[]) => `These categories do not exist: ${slugs.slice(0, 10).join(', ')}`,
   listsNotFound: 'One of the price lists does not exist',
   tooManyLists: `A company has at most ${COMPANY_PRICE_LISTS_MAX} price lists`,
+  /** Asked before a list is deleted, naming the companies it is assigned to (they pay the list price for what it priced). */
+  confirmDelete: (name: string, companies: readonly string[]) =>
+    `Delete the price list “${name}”?${companies.length === 0 ? '' : ` It is assigned to ${companies.join(', ')}, who will pay the list price for what it priced.`}`,
   /** An entry's or the explain tool's part number left empty. */
   partNumber: 'Enter a part number',
   category: 'Choose a category',

@@ -2,7 +2,7 @@ import { notices, priceListMessages, type PriceList, type PriceListSummary } fro
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminNotices } from '../../admin/admin-notices';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -51,6 +51,29 @@ describe('Price lists', () => {
     expect(card.getByText('From Jan 1, 2026')).toBeInTheDocument();
     expect(card.getByText('Fleetco')).toBeInTheDocument();
     expect(card.getByText('2')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a list, naming the companies that will pay the list price, in the shared words', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [fleetco, { ...fleetco, id: 'pl-2', name: 'Unused', companies: [] }] },
+      'DELETE /api/admin/price-lists/pl-1': { body: { acknowledged: true } },
+      ...categories,
+      ...noActivity,
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    renderPage();
+    const card = within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' }));
+    await user.click(card.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith(priceListMessages.confirmDelete('Fleetco brakes 2026', ['Fleetco']));
+    expect(priceListMessages.confirmDelete('Fleetco brakes 2026', ['Fleetco'])).toBe(
+      'Delete the price list “Fleetco brakes 2026”? It is assigned to Fleetco, who will pay the list price for what it priced.',
+    );
+    expect(priceListMessages.confirmDelete('Unused', [])).toBe('Delete the price list “Unused”?');
+    expect(server.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await user.click(card.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/admin/price-lists/pl-1']));
   });
 
   it('says when there is none yet', async () => {

@@ -1,4 +1,4 @@
-import type { PriceListSummary } from '@autoparts/shared';
+import { priceListMessages, type PriceListSummary } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingBlock } from '../../../components/spinner';
@@ -17,8 +17,7 @@ export function Component() {
   const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<PriceListSummary>();
 
   function handleRemove(list: PriceListSummary) {
-    const assigned = list.companies.length === 0 ? '' : ` It is assigned to ${list.companies.map((company) => company.name).join(', ')}, who will pay the list price for what it priced.`;
-    if (!window.confirm(`Delete the price list “${list.name}”?${assigned}`)) return;
+    if (!window.confirm(priceListMessages.confirmDelete(list.name, list.companies.map((company) => company.name)))) return;
     remove.mutate(list, { onSuccess: () => removed(list.id) });
   }
 
