@@ -125,6 +125,13 @@ export const returnMessages = {
   restockingFee: (percent: string) => `A restocking fee of ${percent} of the price is kept from the refund of a part no longer needed.`,
   whatToDo: (rma: string, sendTo: string) =>
     `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
+  /** Asked before an admin's Approve (a refund to come): the customer is told to send the parts, and receiving them refunds them. */
+  confirmApprove: (rma: string) => `Approve ${rma}? The customer is e-mailed to send the parts back, and receiving them refunds the customer.`,
+  /** Asked before a warranty claim is approved with a replacement: a free order is made at once, from stock. */
+  confirmReplace: (rma: string) => `Approve ${rma} with a replacement? A free replacement order is made at once from stock, and the customer is e-mailed.`,
+  /** Asked before Receive and refund: the refund (`amount` as formatPrice writes it, when its preview has loaded) is made at once. */
+  confirmReceive: (rma: string, amount: string | undefined) =>
+    `Receive the parts of ${rma} and refund ${amount ?? 'the customer'}? The refund is made at once.`,
 } as const;
 
 /** Most lines one request may name: an order never has more. */

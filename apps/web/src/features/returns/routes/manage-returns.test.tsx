@@ -2,7 +2,7 @@ import { ADMIN_RETURNS_PAGE_SIZE, partPromiseMessages, returnMessages, type Admi
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { expectBusyKeepingFocus, expectCheckedWhenSent } from '../../../test/forms';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -21,6 +21,11 @@ const preview: RefundPreview = {
   restockingFeePercent: 0,
   amount: 141.27,
 };
+
+// Approve and Receive and refund ask first (decision 210): the admin says yes where a test does not say otherwise.
+beforeEach(() => {
+  vi.spyOn(window, 'confirm').mockReturnValue(true);
+});
 
 function renderManageReturns() {
   return renderRoutes(
@@ -116,6 +121,38 @@ describe('Returns (admins): receiving', () => {
     // The refund in the shop's one way of writing money (formatPrice), thousands comma included.
     expect(await screen.findByText('RMA-000007 received and refunded $1,141.27')).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === '/api/admin/returns/ret-1/receive')).toHaveLength(2);
+  });
+});
+
+describe('Returns (admins): asking first (decision 210)', () => {
+  it('asks before each approval and before Receive and refund, the refund’s amount said once known; No sends nothing', async () => {
+    const server = stubFetch({
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: {
+        body: [approved({ status: 'requested', reason: 'warranty' }), approved({ id: 'ret-2', rmaNumber: 'RMA-000008' })],
+      },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'GET /api/admin/returns/ret-2/refund-preview': { body: preview },
+      'POST /api/admin/returns/ret-2/receive': { body: { ...approved({ id: 'ret-2', rmaNumber: 'RMA-000008' }), status: 'refunded', refundAmount: 141.27 } },
+      ...noActivity,
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const user = userEvent.setup();
+    renderManageReturns();
+    await user.click(await screen.findByRole('button', { name: 'Approve RMA-000007 with a replacement' }));
+    expect(confirm).toHaveBeenLastCalledWith(returnMessages.confirmReplace('RMA-000007'));
+    await user.click(screen.getByRole('button', { name: 'Approve RMA-000007 with a refund' }));
+    expect(confirm).toHaveBeenLastCalledWith(returnMessages.confirmApprove('RMA-000007'));
+    expect(within(await screen.findByLabelText('Refund on receiving')).getByText('$141.27')).toBeInTheDocument();
+    const receive = screen.getByRole('button', { name: 'Receive and refund RMA-000008' });
+    await user.click(receive);
+    expect(confirm).toHaveBeenLastCalledWith('Receive the parts of RMA-000008 and refund $141.27? The refund is made at once.');
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(receive).toHaveFocus();
+
+    confirm.mockReturnValue(true);
+    await user.click(receive);
+    expect(await screen.findByText('RMA-000008 received and refunded $141.27')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/admin/returns/ret-2/receive']);
   });
 });
 

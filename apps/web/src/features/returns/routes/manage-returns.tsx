@@ -15,7 +15,7 @@ import {
   type ReturnAction,
   type ReturnStatusCode,
 } from '@autoparts/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
@@ -79,14 +79,17 @@ function approvals(item: AdminReturn, allowed: readonly ReturnAction[]): Array<{
 
 /**
  * What an admin may do with a return in its state, as the return table says (decision 137): approve
- * or reject a request, receive an approved one, retry a refund that failed. A pressed button is `aria-disabled` while it works, not
- * `disabled` (which drops the focus); `onActed` tells the page, which gives the focus back once the
- * list shows the change (the button is gone by then).
+ * or reject a request, receive an approved one, retry a refund that failed. Approve and Receive and
+ * refund ask first, as the other admin screens' lasting actions do (decision 210): each commits the
+ * shop's stock or money. A pressed button is `aria-disabled` while it works, not `disabled` (which
+ * drops the focus); `onActed` tells the page, which gives the focus back once the list shows the
+ * change (the button is gone by then).
  */
 function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => void }) {
   const approve = useApproveReturn();
   const reject = useRejectReturn();
   const receive = useReceiveReturn();
+  const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [why, setWhy] = useState('');
   const [whyError, setWhyError] = useState<string | undefined>();
@@ -115,6 +118,8 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               // Every approval is busy (aria-disabled, still focusable) while one is sent.
               pending={approve.isPending}
               onClick={() => {
+                // Approving commits the shop: a replacement is made now, a refund once the parts are in.
+                if (!window.confirm(resolution === 'replace' ? returnMessages.confirmReplace(item.rmaNumber) : returnMessages.confirmApprove(item.rmaNumber))) return;
                 onActed();
                 approve.mutate({ id: item.id, resolution });
               }}
@@ -189,6 +194,9 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           if (receive.isPending) return;
+          // Money moves at once: the refund, in the amount its preview shows once loaded.
+          const refund = queryClient.getQueryData(refundPreviewQuery(item.id).queryKey);
+          if (!window.confirm(returnMessages.confirmReceive(item.rmaNumber, refund && formatPrice(refund.amount)))) return;
           onActed();
           receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: actions[line.partId] ?? defaultReceiveAction(item.reason) })) });
         }}
