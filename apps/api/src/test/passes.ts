@@ -37,6 +37,7 @@ export const ENGINE_FREE_FILES = [
   'src/modules/catalogue-data/xml-decoder.test.ts',
   'src/modules/catalogue-data/xml-text.test.ts',
   'src/modules/invoices/pdf.test.ts',
+  'src/modules/ledger/open-items.test.ts',
   'src/modules/mail/templates.test.ts',
   'src/modules/mail/transport.test.ts',
   'src/plugins/request-log.test.ts',

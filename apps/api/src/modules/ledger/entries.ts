@@ -70,33 +70,60 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
       .where('l.at', '<', asOf)
       .execute(),
   ]);
+  return openItemsOf(entries, applied);
+}
+
+/** A ledger entry as `openItemsOf` reads it (in cents: + owed, − paid or credited). */
+export interface LedgerEntry {
+  kind: string;
+  amount_cents: number;
+  order_id: string | null;
+  invoice_number: number | string | null;
+  payment_id: string | null;
+  due_on: string | null;
+}
+
+/** What of a payment was applied to the invoice of an order (cents, positive). */
+export interface AppliedPayment {
+  payment_id: string;
+  order_id: string;
+  amount_cents: number;
+}
+
+/**
+ * `openItems` of a ledger's entries, in the order written, and its payments' applications: an
+ * invoice owes the sum of its amount, its credit notes (negative) and the payments applied to it
+ * (taken off); a credit note of no invoice here, and what a payment left once it settled the
+ * invoices here, are credit on account.
+ */
+export function openItemsOf(entries: readonly LedgerEntry[], applied: readonly AppliedPayment[]): OpenItem[] {
   // Invoices first: a payment's entry is dated the day received, which may be before an invoice
   // of that day it settles. A settled invoice not yet issued at `asOf` leaves that part unapplied.
-  const invoices = new Map<string, OpenItem>();
-  for (const entry of entries) {
-    if (entry.kind === 'invoice' && entry.order_id) {
-      invoices.set(entry.order_id, { orderId: entry.order_id, invoiceNumber: Number(entry.invoice_number), dueOn: entry.due_on, cents: entry.amount_cents });
-    }
-  }
-  const unapplied: OpenItem[] = [];
-  const credit = (cents: number) => unapplied.push({ orderId: null, invoiceNumber: null, dueOn: null, cents });
+  const invoices = new Map(entries.flatMap((entry) => (entry.kind === 'invoice' && entry.order_id ? [[entry.order_id, entry] as const] : [])));
+  const owed = new Map([...invoices].map(([orderId, invoice]) => [orderId, [invoice.amount_cents]]));
+  const settledBy = Map.groupBy(
+    applied.filter((row) => invoices.has(row.order_id)),
+    (row) => row.payment_id,
+  );
+  const credit: number[] = [];
   for (const entry of entries) {
     if (entry.kind === 'credit-note') {
-      const invoice = entry.order_id ? invoices.get(entry.order_id) : undefined;
-      if (invoice) invoice.cents += entry.amount_cents;
-      else credit(entry.amount_cents);
+      (owed.get(entry.order_id ?? '') ?? credit).push(entry.amount_cents);
     } else if (entry.kind === 'payment') {
-      let rest = entry.amount_cents;
-      for (const row of applied) {
-        const invoice = row.payment_id === entry.payment_id ? invoices.get(row.order_id) : undefined;
-        if (!invoice) continue;
-        invoice.cents -= row.amount_cents;
-        rest += row.amount_cents;
-      }
-      if (rest !== 0) credit(rest);
+      const settled = settledBy.get(entry.payment_id ?? '') ?? [];
+      for (const row of settled) owed.get(row.order_id)?.push(-row.amount_cents);
+      // The payment (negative) less what it settled here: what it paid beyond, if anything.
+      const rest = sumCents([entry.amount_cents, ...settled.map((row) => row.amount_cents)]);
+      if (rest !== 0) credit.push(rest);
     }
   }
-  return withCreditApplied([...invoices.values()], unapplied);
+  const items = [...invoices].map(([orderId, invoice]) => ({
+    orderId,
+    invoiceNumber: Number(invoice.invoice_number),
+    dueOn: invoice.due_on,
+    cents: sumCents(owed.get(orderId) ?? []),
+  }));
+  return withCreditApplied(items, credit);
 }
 
 /**
@@ -108,8 +135,8 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
  * while it owed nothing; a statement aged the credit of a cancelled invoice as past due. What no
  * invoice takes is one credit, with no due date (current). The items still add up to the balance.
  */
-function withCreditApplied(invoices: readonly OpenItem[], unapplied: readonly OpenItem[]): OpenItem[] {
-  const credit = -sumCents([...unapplied, ...invoices.filter((item) => item.cents < 0)].map((item) => item.cents));
+function withCreditApplied(invoices: readonly OpenItem[], unappliedCents: readonly number[]): OpenItem[] {
+  const credit = -sumCents([...unappliedCents, ...invoices.filter((item) => item.cents < 0).map((item) => item.cents)]);
   const owing = invoices
     .filter((item) => item.cents > 0)
     .sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
