@@ -204,14 +204,21 @@ export function taxCents(ratePpm: number, taxedCents: number): number {
   return divideHalfUp(ratePpm * taxedCents, 1_000_000);
 }
 
+/** 100 % in basis points: the most a percentage off can be. */
+export const HUNDRED_PERCENT_BP = 10_000;
+
 /**
  * `listPriceCents` less `percentOffBp` basis points, rounded half up to the cent (12 % off $10.05 is
  * $8.84): a contract's percentage off. A percentage off is 0 to 100 % in whole basis points (the
- * price lists' columns hold 1 to 10,000); any other is a fault of the caller, not a price.
+ * price lists' columns hold 1 to 10,000); any other is a fault of the caller, not a price. The
+ * search's sort by a member's price runs the same division in SQL (`percentOffCentsSql` in the
+ * API, built from these terms; a test holds the two equal on both engines).
  */
 export function percentOffCents(listPriceCents: number, percentOffBp: number): number {
-  if (!Number.isInteger(percentOffBp) || percentOffBp < 0 || percentOffBp > 10_000) throw new RangeError(`a percentage off is 0 to 10,000 basis points, not ${percentOffBp}`);
-  return divideHalfUp(listPriceCents * (10_000 - percentOffBp), 10_000);
+  if (!Number.isInteger(percentOffBp) || percentOffBp < 0 || percentOffBp > HUNDRED_PERCENT_BP) {
+    throw new RangeError(`a percentage off is 0 to 10,000 basis points, not ${percentOffBp}`);
+  }
+  return divideHalfUp(listPriceCents * (HUNDRED_PERCENT_BP - percentOffBp), HUNDRED_PERCENT_BP);
 }
 
 /**

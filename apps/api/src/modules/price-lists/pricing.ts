@@ -3,6 +3,7 @@ import {
   contractPrice,
   contractRule,
   dollarsToCents,
+  HUNDRED_PERCENT_BP,
   memberPrice,
   memberPriceBreaks,
   priceBreaksToCents,
@@ -17,7 +18,7 @@ import {
   type PricedPart,
 } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -136,7 +137,7 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
  */
 export function memberUnitCentsSql(userId: string, day = pricingDay()) {
   const rate = (entry: string, listPrice: string) =>
-    sql`coalesce(${sql.ref(`${entry}.unit_price_cents`)}, ((2 * ${sql.ref(listPrice)}::bigint * (10000 - ${sql.ref(`${entry}.percent_off_bp`)}) + 10000) / 20000)::int)`;
+    sql`coalesce(${sql.ref(`${entry}.unit_price_cents`)}, ${percentOffCentsSql(sql.ref(listPrice), sql.ref(`${entry}.percent_off_bp`))})`;
   // One per part and one per category: a CTE of each keeps the planner's row estimates of the
   // joins near the truth (one of both together looked like a many-to-many join to it).
   const firstBy = (key: 'part_id' | 'category_slug') => sql`
@@ -168,6 +169,18 @@ export function memberUnitCentsSql(userId: string, day = pricingDay()) {
       else ${sql.ref(`${alias}.price_cents`)}
     end, ${sql.ref(`${alias}.price_cents`)})`,
   };
+}
+
+/**
+ * `percentOffCents` (the money module) in SQL: the list price less a percentage off in basis
+ * points, rounded half up to the cent by the same division of the same whole, `(2n + d) / 2d` in
+ * integers (`divideHalfUp`; PostgreSQL's integer division of non-negative numbers is its floor),
+ * in `bigint` as a price of $1,000,000 times 10,000 is past `int`. `pricing-sql.test.ts` holds it
+ * to `percentOffCents` over every percentage and many prices, on PGlite and PostgreSQL.
+ */
+export function percentOffCentsSql(listPriceCents: Expression<unknown>, percentOffBp: Expression<unknown>) {
+  const whole = sql.lit(HUNDRED_PERCENT_BP);
+  return sql<number>`((2 * ${listPriceCents}::bigint * (${whole} - ${percentOffBp}) + ${whole}) / (2 * ${whole}))::int`;
 }
 
 /** The contract prices of some parts for whoever calls (none for a visitor or a member without lists). */
