@@ -1,3 +1,4 @@
+import { pageLoading } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { newAccount, signUp, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
@@ -89,4 +90,33 @@ test('at 390 px a search from the header leaves the focus in the page, not on it
   await expect(page.getByRole('heading', { level: 2, name: /parts for “brake pads”/ })).toBeVisible();
   // /shop hides the header's box on a phone (it has its own): Chromium dropped the focus to the body.
   await expect.poll(() => focusedName(page)).not.toBe('body');
+});
+
+test('at 390 px a page whose code is still loading shows a bar and says so, and the page being left takes no tap (decision 215)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/forgot-password-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  const loading = page.getByText(pageLoading);
+  await expect(loading).toBeVisible();
+  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  // Login is still there: a tap into its Email field does not reach it, so nothing is typed there.
+  const email = page.getByLabel('Email');
+  const box = await email.boundingBox();
+  if (!box) throw new Error('Login’s Email field has no box');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.type('early@example.com');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(email).toHaveValue('');
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy');
 });

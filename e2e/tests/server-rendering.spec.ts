@@ -1,4 +1,4 @@
-import { catalogueMessages, formatPrice, validation } from '@autoparts/shared';
+import { cartMessages, catalogueMessages, formatPrice, validation } from '@autoparts/shared';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { patchChanges, putCatalogue } from './catalogue-api';
@@ -56,6 +56,53 @@ base.describe('with JavaScript off', () => {
     expect(reply?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
+
+  base('every control the server renders is one whose early value the journeys below see kept, and the sign-in pages render none', async ({ page, browser }) => {
+    // A control in the server's HTML can be typed into or chosen before the app has hydrated it; a
+    // controlled one then needs `useChoiceBeforeHydration` (decisions 076, 208) and a journey here.
+    // A new one fails this list until it has both.
+    const controls = () =>
+      page.locator('#root').locator('input, select, textarea').evaluateAll((elements) =>
+        elements.map((element) => {
+          const control = element as HTMLInputElement;
+          const name = control.labels?.[0]?.textContent?.trim() ?? control.getAttribute('aria-label') ?? '(no label)';
+          return control.disabled ? `${name} (disabled)` : control.readOnly ? `${name} (read only)` : name;
+        }),
+      );
+    const parts = (await (await page.request.get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
+    const part = parts[0]!;
+    const vehicle = ['Year', 'Make (disabled)', 'Model (disabled)', 'Find by VIN'];
+    const expected: Array<[path: string, names: string[]]> = [
+      ['/', ['Search parts', ...vehicle, 'Email', 'Password']],
+      ['/shop', ['Search parts', 'Search the catalogue', ...vehicle, 'Fits my vehicle (disabled)', 'From', 'To', 'In stock only', 'Sort by']],
+      [`/parts/${part.partNumber}`, ['Search parts', 'Quantity', 'Year (disabled)', 'Make (disabled)', 'Model (disabled)', 'Find by VIN']],
+      ['/cart', ['Search parts']],
+      ['/blogs', ['Search parts']],
+      ['/portfolio', ['Search parts']],
+      ['/no-such-page', ['Search parts']],
+      // Drawn by the browser: nothing on them is there before the app.
+      ['/login', []],
+      ['/signup', []],
+      ['/forgot-password', []],
+      ['/reset-password?token=x', []],
+    ];
+    for (const [path, names] of expected) {
+      await page.goto(path);
+      expect(await controls(), path).toEqual(names);
+    }
+    // A signed-in customer's part page: its cart box and Place Order (react-hook-form's, decision 076).
+    const signedIn = await browser.newContext();
+    await signUpByApi(await signedIn.newPage(), newAccount('controls'));
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.storageState() });
+    await signedIn.close();
+    const html = await noScript.newPage();
+    await html.goto(`/part/${part._id}`);
+    expect(
+      await html.locator('#root').locator('input, select, textarea').evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).labels?.[0]?.textContent?.trim())),
+    ).toEqual(['Search parts', 'Quantity', 'Name', 'Email', 'Address', 'Order Quantity']);
+    await noScript.close();
+  });
+
 });
 
 for (const width of widths) {
@@ -203,6 +250,61 @@ test('a search sent from the header before the app has hydrated opens /shop with
   await expect(page).toHaveURL(/\/shop\?q=brake\+pad$/);
   release();
   await expect(page.getByLabel('Search the catalogue')).toHaveValue('brake pad');
+});
+
+test('a search typed into the header before the app has hydrated, and sent after, is sent as typed', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const search = page.getByRole('search', { name: 'Parts' });
+  await search.getByLabel('Search parts').fill('brake pad');
+  release();
+  // Hydrated, and the header drawn again once the session answered: the box still has it, and
+  // Search (the app's, no longer the browser's GET) sends it.
+  await waitForApp(page);
+  await expect(search.getByLabel('Search parts')).toHaveValue('brake pad');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/shop\?q=brake\+pad$/);
+  await expect(page.getByLabel('Search the catalogue')).toHaveValue('brake pad');
+});
+
+test('a VIN typed before the app has hydrated stays while a vehicle is picked, and is found as typed', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const garage = page.getByRole('region', { name: 'My Garage' });
+  await garage.getByText('Know your VIN? Find your vehicle by it').click();
+  const vin = garage.getByRole('form', { name: 'Find by VIN' });
+  const typo = '4S4BSANC1K3123456';
+  await vin.getByLabel('Find by VIN').fill(typo);
+  release();
+  await waitForApp(page);
+  // A vehicle picked draws the garage again, the VIN finder with it.
+  await garage.getByLabel('Year').selectOption('2018');
+  await garage.getByLabel('Make').selectOption('Toyota');
+  await garage.getByLabel('Model').selectOption({ label: 'Camry' });
+  await expect(garage.getByTestId('active-vehicle')).toContainText('Camry');
+  await expect(vin.getByLabel('Find by VIN')).toHaveValue(typo);
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await expect(vin.getByText(catalogueMessages.vinCheckDigit)).toBeVisible();
+  await expect(vin.getByLabel('Find by VIN')).toHaveValue(typo);
+});
+
+test('a quantity typed into a part page’s cart box before the app has hydrated is checked and added as typed', async ({ page }) => {
+  const parts = (await (await request(page).get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
+  const part = parts.find((candidate) => candidate.availableQuantity > candidate.minOrderQuantity)!;
+  const release = await holdTheApp(page);
+  await page.goto(`/parts/${part.partNumber}`, { waitUntil: 'commit' });
+  const box = page.getByRole('form', { name: `Add ${part.partNumber} to cart` });
+  await box.getByLabel('Quantity').fill(String(part.availableQuantity + 1));
+  release();
+  // Hydrated, the box checks what was typed as it checks a quantity typed later.
+  await waitForApp(page);
+  await expect(box.getByText(cartMessages.aboveStock(part.availableQuantity))).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(box.getByLabel('Quantity')).toHaveValue(String(part.availableQuantity + 1));
+  const quantity = part.minOrderQuantity + 1;
+  await box.getByLabel('Quantity').fill(String(quantity));
+  await box.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(box.getByRole('status')).toContainText(cartMessages.addedOne(part.partNumber, quantity));
 });
 
 /** Opens /shop and waits until it has hydrated and settled; what it asked of the carried data, and goes on asking. */

@@ -55,6 +55,9 @@ export const notices = {
  */
 export const couldNotLoad = (what: string) => `We could not load ${what} right now.`;
 
+/** Said (and shown as a bar at the top) while a page the visitor asked for is still loading (decision 215). */
+export const pageLoading = 'Loading page…';
+
 export const confirmations = {
   removeUser: 'Do you really want to Remove the user',
   cancelOrder: 'Do you really want to cancel order?',

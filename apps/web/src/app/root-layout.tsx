@@ -2,6 +2,7 @@ import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { PageLoading, PageMain } from '../components/page-main';
 import { RouteAnnouncer } from '../components/route-announcer';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
 import { CartLink, CartSync } from '../features/cart';
@@ -22,11 +23,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <SessionHeader />
-      {/* At least a screen tall: the footer starts below the first screen, so a page whose data
-          arrives after the first paint never pushes it down in view (a layout shift). */}
-      <main id="main" className="min-h-screen flex-1 scroll-mt-32">
+      <PageMain>
         <Outlet />
-      </main>
+      </PageMain>
       {/* Below the first screen: React hydrates it after what is on screen, or first if it is touched. */}
       <Suspense>
         <Footer />
@@ -35,6 +34,7 @@ export function RootLayout() {
       <CartSync />
       <ScrollRestoration />
       <RouteAnnouncer />
+      <PageLoading />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEve
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { paths, SEARCH_QUERY_MAX } from '@autoparts/shared';
 import { SHOP_NAME } from '../content/site';
+import { useChoiceBeforeHydration } from '../lib/choice-before-hydration';
 
 const links = [
   { to: paths.home, label: 'Home' },
@@ -137,6 +138,8 @@ function HeaderSearch() {
   const onShop = useMatch(paths.shop) !== null;
   const inputId = useId();
   const [q, setQ] = useState('');
+  // A search typed before the app hydrated the box, and not yet sent, the app takes (decision 208).
+  const typedEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setQ(input.value));
   function submit(event: FormEvent) {
     event.preventDefault();
     const text = q.trim();
@@ -153,6 +156,7 @@ function HeaderSearch() {
       </label>
       <input
         id={inputId}
+        ref={typedEarly}
         name="q"
         type="search"
         value={q}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { inputClass } from '../../../components/field';
 import { ignoredWhilePending } from '../../../components/submit-button';
+import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useAddToCart } from '../api/cart';
 
 export interface AddToCartButtonProps {
@@ -21,6 +22,9 @@ export interface AddToCartButtonProps {
 export function AddToCartButton({ partId, partNumber, minOrderQuantity, availableQuantity }: AddToCartButtonProps) {
   const add = useAddToCart();
   const [text, setText] = useState(String(Math.max(1, minOrderQuantity)));
+  // A quantity typed before the app hydrated the box (the public part page arrives rendered) and not
+  // sent: the app takes it and checks it as typed (decision 208).
+  const typedEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setText(input.value));
   const [said, setSaid] = useState<{ ok: boolean; message: string } | null>(null);
   const inputId = useId();
   const errorId = useId();
@@ -63,6 +67,7 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
           </label>
           <input
             id={inputId}
+            ref={typedEarly}
             name="quantity"
             type="number"
             inputMode="numeric"

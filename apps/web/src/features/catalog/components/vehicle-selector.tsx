@@ -266,12 +266,13 @@ function YearMakeModel({
 function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
   const [vin, setVin] = useState('');
   const [problem, setProblem] = useState<string>();
-  // Each refusal (ours or the shop's) takes the focus to the field, which reads its message.
+  // Each refusal (ours or the shop's) takes the focus to the field, which reads its message. A VIN
+  // typed into it before the app hydrated the finder, and not yet sent, the app takes (decision 208).
   const [refusals, setRefusals] = useState(0);
-  const field = useRef<HTMLInputElement>(null);
+  const field = useChoiceBeforeHydration<HTMLInputElement>((input) => setVin(input.value));
   useEffect(() => {
     if (refusals > 0) field.current?.focus();
-  }, [refusals]);
+  }, [refusals, field]);
   const decode = useMutation({
     mutationFn: decodeVin,
     onSuccess: (reply) => {
