@@ -3,20 +3,29 @@ import type { BuyAgainReply } from './part-changes';
 // Issue 30's words and pure rules, without zod: the shop's first pages (a part card says "Replaces …")
 // take these and not the schemas (as cart-constants.ts is to cart.ts).
 
-/** PIES life-cycle codes the shop names in words; any other code of one or two digits is accepted. */
+/**
+ * PIES life-cycle codes (EXPI `LIF`) the shop names in words, as Auto Care's code list names them;
+ * any other code of one or two digits is accepted (decision 213: 3 is "Electronically announced",
+ * not a discontinued part; A, a letter, is "Available only while supplies last").
+ */
 export const lifecycleLabels: Record<string, string> = {
   '0': 'Proposed',
   '1': 'Released',
   '2': 'Available to order',
-  '3': 'Discontinued, stock available',
+  '3': 'Electronically announced',
   '4': 'Announced',
   '5': 'Temporarily unavailable',
   '6': 'Renumbered',
   '7': 'Superseded',
   '8': 'Discontinued',
   '9': 'Obsolete',
+  A: 'Available only while supplies last',
 };
 export const LIFECYCLE_AVAILABLE = '2';
+/** A part sold from its stock until it runs out, and never restocked (PIES's A, decision 213): on sale, orderable while in stock, replaced by none. */
+export const LIFECYCLE_WHILE_STOCK_LASTS = 'A';
+/** A life-cycle code as stored (migration 0133): one or two digits, or A. The one place for it: the editor's schema and the PIES and CSV imports. */
+export const LIFECYCLE_CODE_PATTERN = /^(?:[0-9]{1,2}|A)$/;
 /** Codes whose part is replaced by another and must name it. */
 export const REPLACED_CODES: readonly string[] = ['6', '7'];
 /** Codes of a part no longer made: its page stays, it cannot be ordered, a replacement is optional. */
@@ -27,6 +36,18 @@ export const isEnded = (code: string) => ENDED_CODES.includes(code);
 
 /** Whether a part of this life-cycle code is renumbered or superseded: it is ordered as the part that replaces it. */
 export const isReplaced = (code: string) => REPLACED_CODES.includes(code);
+
+/**
+ * What a part's page says of a part sold only while supplies last (PIES's A, decision 213): apart
+ * from `partChangeMessages`, which the home page's cards carry, as these are the part page's alone.
+ */
+export const whileStockLastsMessages = {
+  /** Above its details while it has stock to order. */
+  notice: 'Available only while supplies last: once these are sold, no more will be made.',
+  /** Above its details, and in its buy box, once its stock no longer holds its minimum order. */
+  soldOut: 'Sold out for good: this part was sold only while supplies lasted, and no more will be made.',
+  soldOutShort: 'Sold out for good',
+} as const;
 
 export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
 
@@ -45,7 +66,7 @@ const listed = (partNumbers: readonly string[]) =>
   partNumbers.length <= 10 ? partNumbers.join(', ') : `${partNumbers.slice(0, 10).join(', ')} and ${partNumbers.length - 10} more`;
 
 export const partChangeMessages = {
-  badLifecycle: 'Life-cycle status is a PIES code of one or two digits, like 2 or 7',
+  badLifecycle: 'Life-cycle status is a PIES code: one or two digits, like 2 or 7, or A (available only while supplies last)',
   replacementRequired: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} needs the part that replaces it`,
   replacementNotAllowed: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} is not replaced by another`,
   replacementMissing: (partNumber: string) => `There is no part ${partNumber} to replace this one`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryWholeNumber } from './form-fields';
 import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
-import { BRAND_CODE_PATTERN, INTERCHANGE_BRAND_KINDS, INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
+import { BRAND_CODE_PATTERN, INTERCHANGE_BRAND_KINDS, INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, LIFECYCLE_CODE_PATTERN, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
 /**
@@ -50,7 +50,8 @@ const theirNumberText = z.string().trim().min(1).max(40);
 
 /** `PATCH /admin/part/{id}`'s part-change fields. */
 export const partChangesInputSchema = z.object({
-  lifecycle: z.string().trim().regex(/^[0-9]{1,2}$/, partChangeMessages.badLifecycle),
+  /** A PIES code as stored: "a" is A (decision 213). */
+  lifecycle: z.string().trim().toUpperCase().regex(LIFECYCLE_CODE_PATTERN, partChangeMessages.badLifecycle),
   replacedBy: partNumberSchema.nullable(),
   interchange: z
     .array(z.unknown())

@@ -54,6 +54,7 @@ import * as anOrdersRestCancelledAt from './0124-an-orders-rest-cancelled-at';
 import * as catalogueImportProblemsBounded from './0127-catalogue-import-problems-bounded';
 import * as interchangeBrandKind from './0128-interchange-brand-kind';
 import * as invoiceCheckoutsOncePerAmount from './0129-invoice-checkouts-once-per-amount';
+import * as lifecycleCodeA from './0133-lifecycle-code-a';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0127-catalogue-import-problems-bounded': catalogueImportProblemsBounded,
   '0128-interchange-brand-kind': interchangeBrandKind,
   '0129-invoice-checkouts-once-per-amount': invoiceCheckoutsOncePerAmount,
+  '0133-lifecycle-code-a': lifecycleCodeA,
 };
 
 export const migrationProvider: MigrationProvider = {

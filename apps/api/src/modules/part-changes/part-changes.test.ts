@@ -380,6 +380,31 @@ describe('a part no longer made cannot be ordered', () => {
   });
 });
 
+// PIES's code A, "Available only while supplies last" (decision 213): sold from its stock, never
+// restocked; codes are letters as well as digits (refused as "not a PIES code" before).
+describe('a part sold only while supplies last (PIES life cycle A)', () => {
+  it('is taken in any case, named in words, sold from its stock and refused once sold out, and takes no replacement', async () => {
+    const [last, other] = [await aPart({ available: 20 }), await aPart()];
+    expectReply(await patch(last.id, { lifecycle: 'a', replacedBy: null }), 200);
+    expect((await read(last.id)).lifecycle).toEqual({ code: 'A', label: 'Available only while supplies last' });
+    expectRefused(await patch(last.id, { lifecycle: 'A', replacedBy: other.number }), partChangeMessages.replacementNotAllowed('A'), 'replacedBy');
+    // A code PIES does not have is still refused, in the shared schema's words.
+    expectReply(await patch(last.id, { lifecycle: 'B' }), 400, partChangeMessages.badLifecycle);
+    expect((await read(last.id)).lifecycle.code).toBe('A');
+
+    // On sale while it lasts: in the home list and in stock to search, and ordered from its stock.
+    const onSale = await app.inject({ method: 'GET', url: '/api/parts?page=1' });
+    const pages = [onSale.json() as Array<{ _id: string }>];
+    for (let page = 2; pages.at(-1)?.length === 24; page += 1) pages.push((await app.inject({ method: 'GET', url: `/api/parts?page=${page}` })).json() as Array<{ _id: string }>);
+    expect(pages.flat().map((part) => part._id)).toContain(last.id);
+    const put = (quantity: number) => call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${last.id}`, payload: { quantity } });
+    expectReply(await put(1), 200);
+    expectReply(await put(0), 200);
+    await setStock(app, last.id, 0);
+    expectReply(await put(1), 409, cartLineSetMessages.soldOut);
+  });
+});
+
 describe('a part replaced since cannot be ordered by its old number', () => {
   it('refuses Order now of it, leaving both parts\u2019 stock, and orders its replacement at its own price', async () => {
     const [old, current] = [await aPart({ available: 5 }), await aPart({ available: 1 })];

@@ -393,3 +393,40 @@ describe('parts CSV', () => {
     expect((await runImport(shop, importPartsCsv, 'name,price\nX,1.00')).problems).toEqual([expect.objectContaining({ code: 'missing-column', line: 1 })]);
   });
 });
+
+describe('a part sold only while supplies last, and a kit of parts not sold on their own', () => {
+  const lif = (code: string) => `<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">${code}</ExtendedProductInformation></ExtendedInformation>`;
+  const kitOf = (numbers: string[]) =>
+    `<Kits>${numbers.map((number, index) => `<KitComponent><ComponentPartNumber>${number}</ComponentPartNumber><QuantityInKit UOM="EA">1</QuantityInKit><SequenceCode>${index + 1}</SequenceCode></KitComponent>`).join('')}</Kits>`;
+
+  // PIES's life cycle A, "Available only while supplies last", was refused as "not a PIES code" by
+  // the PIES and CSV imports; a kit's component no longer made or superseded went out as
+  // SoldSeparately Y, though nobody can buy it on its own (decision 213).
+  it('goes out with its code and each component not on sale as not sold separately, and another shop takes them', async () => {
+    const file = piesFile(
+      piesItem('WSL-100', { after: lif('A') }),
+      piesItem('WSL-200', { after: lif('8') }),
+      piesItem('WSL-300', { after: lif('7') }),
+      piesItem('WSL-400', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>WSL-300</PartNumber></PartInterchange></PartInterchangeInfo>' }),
+      piesItem('WSL-KIT', { after: kitOf(['WSL-100', 'WSL-200', 'WSL-300', 'WSL-400']) }),
+    );
+    expect((await runImport(shop, importPies, file)).problems).toEqual([]);
+    expect((await runImport(shop, importPartsCsv, 'partNumber,lifecycle\nWSL-400,a\n')).problems).toEqual([]);
+    const codes = async (app: FastifyInstance) =>
+      Object.fromEntries((await app.db.selectFrom('parts').select(['part_number', 'lifecycle_code']).where('part_number', 'like', 'WSL-%').execute()).map((row) => [row.part_number, row.lifecycle_code]));
+    expect(await codes(shop)).toEqual({ 'WSL-100': 'A', 'WSL-200': '8', 'WSL-300': '7', 'WSL-400': 'A', 'WSL-KIT': '2' });
+
+    const full = await get(shop, '/api/admin/catalogue/exports/pies');
+    expectReply(full, 200);
+    expect(full.body).toMatch(/<PartNumber>WSL-100<\/PartNumber>.*<ExtendedProductInformation MaintenanceType="A" EXPICode="LIF">A<\/ExtendedProductInformation>/);
+    const kit = /<PartNumber>WSL-KIT<\/PartNumber>.*?<Kits>(.*?)<\/Kits>/.exec(full.body)?.[1] ?? '';
+    expect([...kit.matchAll(/<ComponentPartNumber>([^<]*)<\/ComponentPartNumber>.*?<SoldSeparately>([YN])<\/SoldSeparately>/g)].map(([, number, sold]) => [number, sold])).toEqual([
+      ['WSL-100', 'Y'],
+      ['WSL-200', 'N'],
+      ['WSL-300', 'N'],
+      ['WSL-400', 'Y'],
+    ]);
+    expect((await runImport(other, importPies, full.body)).problems).toEqual([]);
+    expect(await codes(other)).toEqual(await codes(shop));
+  });
+});

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { catalogueDataMessages, type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem, dollarsToCents, LIFECYCLE_CODE_PATTERN } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse';
 import { isStorableText } from '../../../lib/storable-text';
 import type { Importer } from '../importer';
@@ -89,8 +89,9 @@ function toItem(cells: Map<PartsCsvColumn, string>, line: number): ReadRecord {
     item.package = { weightGrams: weightGrams ?? null, lengthMm: lengthMm ?? null, widthMm: widthMm ?? null, heightMm: heightMm ?? null, gtin: packageGtin ?? null };
   }
   const lifecycle = text('lifecycle', true);
-  if (lifecycle !== undefined && !/^[0-9]{1,2}$/.test(lifecycle)) problem('invalid-value', `lifecycle "${lifecycle}" is not a PIES life-cycle code (0-99).`);
-  else item.lifecycle = lifecycle;
+  // A code of the PIES list: digits, or A ("Available only while supplies last", decision 213).
+  if (lifecycle !== undefined && !LIFECYCLE_CODE_PATTERN.test(lifecycle.toUpperCase())) problem('invalid-value', `lifecycle "${lifecycle}" is not a PIES life-cycle code (0-99, or A).`);
+  else item.lifecycle = lifecycle?.toUpperCase();
   const replacedBy = text('replacedBy');
   if (replacedBy !== undefined) item.replacedBy = replacedBy || null;
   item.photoUrl = text('photoUrl', true);

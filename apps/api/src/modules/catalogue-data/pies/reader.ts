@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type CatalogueProblem, decimalTextToCents } from '@autoparts/shared';
+import { type CatalogueProblem, decimalTextToCents, LIFECYCLE_CODE_PATTERN } from '@autoparts/shared';
 import type { SaxesTagPlain } from 'saxes';
 import { XmlFile } from '../xml-file';
 import { gtin14, type CatalogueItem, type ReadRecord } from './item';
@@ -330,7 +330,9 @@ function finish(b: Building, header: Header): ReadRecord {
   }
 
   if (b.lifecycle !== undefined) {
-    if (/^[0-9]{1,2}$/.test(b.lifecycle)) item.lifecycle = b.lifecycle;
+    // A code of the PIES list: digits, or A ("Available only while supplies last", decision 213).
+    const code = b.lifecycle.toUpperCase();
+    if (LIFECYCLE_CODE_PATTERN.test(code)) item.lifecycle = code;
     else problem(b, 'invalid-value', `The life-cycle status (EXPI LIF) "${b.lifecycle}" is not a PIES code.`);
   }
 

@@ -1,4 +1,4 @@
-import { centsToDecimalText } from '@autoparts/shared';
+import { centsToDecimalText, isEnded, isReplaced } from '@autoparts/shared';
 import type { Db } from '../../../db/database';
 import { lastImport } from '../aces/writer';
 import { EXPORT_PAGE, partsOnSale } from '../exports/parts-on-sale';
@@ -104,7 +104,7 @@ async function related(db: Db, parts: Array<{ id: string }>) {
     db
       .selectFrom('part_kit_components')
       .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
-      .select(['part_kit_components.kit_id as part_id', 'parts.part_number', 'parts.brand_aaia_id', 'parts.name', 'parts.archived_at', 'part_kit_components.quantity'])
+      .select(['part_kit_components.kit_id as part_id', 'parts.part_number', 'parts.brand_aaia_id', 'parts.name', 'parts.archived_at', 'parts.lifecycle_code', 'part_kit_components.quantity'])
       .where('part_kit_components.kit_id', 'in', ids)
       .orderBy('part_kit_components.position')
       .execute(),
@@ -172,8 +172,9 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       ];
       const kit = (kits.get(part.id) ?? []).map(
         (row, index) =>
-          // PIES 7.2 requires a component's Description (its name) and whether it is SoldSeparately (on sale on its own).
-          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id ?? shopBrand)}${element('Description', row.name, ' DescriptionCode="DES" LanguageCode="EN"')}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode><SoldSeparately>${row.archived_at ? 'N' : 'Y'}</SoldSeparately></KitComponent>`,
+          // PIES 7.2 requires a component's Description (its name) and whether it is SoldSeparately: on
+          // sale on its own, not archived, replaced (6, 7) or no longer made (8, 9; decision 213).
+          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id ?? shopBrand)}${element('Description', row.name, ' DescriptionCode="DES" LanguageCode="EN"')}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode><SoldSeparately>${row.archived_at || isReplaced(row.lifecycle_code) || isEnded(row.lifecycle_code) ? 'N' : 'Y'}</SoldSeparately></KitComponent>`,
       );
       out.push(
         [

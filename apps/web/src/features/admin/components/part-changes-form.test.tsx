@@ -169,4 +169,30 @@ describe('the part-change editor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('Replaced by (part number)')).not.toHaveAttribute('aria-invalid');
   });
+
+  // A keyboard's focus stayed on "Add a number" after it added a row, and fell to the page's top
+  // (the body) when the focused Remove button went with its row (decision 213).
+  it('moves the focus to the row a button adds, and from a removed row to the row now in its place, else to the Add button', async () => {
+    stubFetch({ ...noActivity });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a number' }));
+    expect(screen.getByLabelText('Number 2: brand')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Number 2: brand'), 'Bosch');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    // The row that was second is first now, and has the focus.
+    expect(screen.getByLabelText('Number 1: brand')).toHaveValue('Bosch');
+    expect(screen.getByLabelText('Number 1: brand')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    expect(screen.getByRole('button', { name: 'Add a number' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a component' }));
+    expect(screen.getByLabelText('Component 1: part number')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a component' }));
+    expect(screen.getByLabelText('Component 2: part number')).toHaveFocus();
+    // The last row removed: the row before it takes the focus.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove component 2' }));
+    expect(screen.getByLabelText('Component 1: part number')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove component 1' }));
+    expect(screen.getByRole('button', { name: 'Add a component' })).toHaveFocus();
+  });
 });

@@ -155,6 +155,23 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
     setFocusOn({ control: controlOf(field) });
   }
 
+  /**
+   * Adds a row to a list, or removes one, and moves the focus as a keyboard needs it (decision 213):
+   * to the row added; from a removed row (its Remove button gone with it) to the row now in its
+   * place, else the one before, else the list's Add button.
+   */
+  function addRow(list: 'interchange' | 'kit') {
+    if (list === 'interchange') setInterchange([...interchange, { brand: '', brandKind: 'label', partNumber: '', quantity: '1' }]);
+    else setKit([...kit, { partNumber: '', quantity: '1' }]);
+    setFocusOn({ control: controlOf(`${list}.${(list === 'interchange' ? interchange : kit).length}`) });
+  }
+  function removeRow(list: 'interchange' | 'kit', index: number) {
+    if (list === 'interchange') setInterchange(interchange.filter((_, other) => other !== index));
+    else setKit(kit.filter((_, other) => other !== index));
+    const left = (list === 'interchange' ? interchange : kit).length - 1;
+    setFocusOn({ control: left === 0 ? `${list}.add` : controlOf(`${list}.${Math.min(index, left - 1)}`) });
+  }
+
   const rowError = (list: 'interchange' | 'kit', index: number) => errors[`${list}.${index}`];
   const messageId = (path: string) => `${headingId}-${path.replace('.', '-')}`;
   /** A row's first box: named as `controlOf` names it, and described by the row's message (and the list's, on the first row). */
@@ -212,7 +229,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
                 </div>
                 <TextField label={`Number ${index + 1}: part number`} name={`interchange.${index}.partNumber`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, partNumber: event.target.value }))} />
                 <TextField label={`Number ${index + 1}: quantity`} name={`interchange.${index}.quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, quantity: event.target.value }))} />
-                <ActionButton tone="danger" className="sm:mt-7" onClick={() => setInterchange(interchange.filter((_, other) => other !== index))} aria-label={`Remove number ${index + 1}`}>
+                <ActionButton tone="danger" className="sm:mt-7" onClick={() => removeRow('interchange', index)} aria-label={`Remove number ${index + 1}`}>
                   Remove
                 </ActionButton>
                 {rowError('interchange', index) && (
@@ -229,7 +246,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
             {errors.interchange}
           </p>
         )}
-        <ActionButton className="mt-3" disabled={interchange.length >= INTERCHANGE_MAX} onClick={() => setInterchange([...interchange, { brand: '', brandKind: 'label', partNumber: '', quantity: '1' }])}>
+        <ActionButton className="mt-3" name="interchange.add" disabled={interchange.length >= INTERCHANGE_MAX} onClick={() => addRow('interchange')}>
           Add a number
         </ActionButton>
       </fieldset>
@@ -244,7 +261,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
               <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_6rem_auto]">
                 <TextField label={`Component ${index + 1}: part number`} {...firstOfRow('kit', index)} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, partNumber: event.target.value }))} />
                 <TextField label={`Component ${index + 1}: quantity`} name={`kit.${index}.quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, quantity: event.target.value }))} />
-                <ActionButton tone="danger" className="sm:mt-7" onClick={() => setKit(kit.filter((_, other) => other !== index))} aria-label={`Remove component ${index + 1}`}>
+                <ActionButton tone="danger" className="sm:mt-7" onClick={() => removeRow('kit', index)} aria-label={`Remove component ${index + 1}`}>
                   Remove
                 </ActionButton>
                 {rowError('kit', index) && (
@@ -261,7 +278,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
             {errors.kit}
           </p>
         )}
-        <ActionButton className="mt-3" disabled={kit.length >= KIT_COMPONENTS_MAX} onClick={() => setKit([...kit, { partNumber: '', quantity: '1' }])}>
+        <ActionButton className="mt-3" name="kit.add" disabled={kit.length >= KIT_COMPONENTS_MAX} onClick={() => addRow('kit')}>
           Add a component
         </ActionButton>
       </fieldset>

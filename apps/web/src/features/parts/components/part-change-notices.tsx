@@ -1,4 +1,4 @@
-import { catalogueMessages, isEnded, isReplaced, partChangeMessages, paths, type PartDetail, type PublicPart } from '@autoparts/shared';
+import { catalogueMessages, inStockToOrder, isEnded, isReplaced, LIFECYCLE_WHILE_STOCK_LASTS, partChangeMessages, paths, whileStockLastsMessages, type PartDetail, type PublicPart } from '@autoparts/shared';
 import { Link } from 'react-router';
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
@@ -14,17 +14,28 @@ function PartLink({ part }: { part: { partNumber: string; name: string } }) {
 
 /**
  * What a part's page says of its changes (issue 30), above its details: that it is no longer made
- * or has been replaced (with its replacement, if any), which of our numbers it replaces, and the
- * kits it is also sold in. (A replaced part's public page moves to its replacement's; its signed-in
- * page, reached by an old link, says so here.)
+ * or has been replaced (with its replacement, if any), or is sold only while supplies last (and
+ * whether they have run out: decision 213), which of our numbers it replaces, and the kits it is
+ * also sold in. (A replaced part's public page moves to its replacement's; its signed-in page,
+ * reached by an old link, says so here.)
  */
-export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle' | 'replacedBy' | 'replaces' | 'inKits'> & Partial<Pick<PartDetail, 'formerNumbers'>> }) {
+export function PartChangeNotices({
+  part,
+}: {
+  part: Pick<PartDetail, 'lifecycle' | 'replacedBy' | 'replaces' | 'inKits' | 'availableQuantity' | 'minOrderQuantity'> & Partial<Pick<PartDetail, 'formerNumbers'>>;
+}) {
   const ended = isEnded(part.lifecycle.code);
   const replaced = isReplaced(part.lifecycle.code);
+  const lastsOnly = part.lifecycle.code === LIFECYCLE_WHILE_STOCK_LASTS;
   const formerNumbers = part.formerNumbers ?? [];
-  if (!ended && !replaced && part.replaces.length === 0 && part.inKits.length === 0 && formerNumbers.length === 0) return null;
+  if (!ended && !replaced && !lastsOnly && part.replaces.length === 0 && part.inKits.length === 0 && formerNumbers.length === 0) return null;
   return (
     <div className="mb-6 flex flex-col gap-3">
+      {lastsOnly && (
+        <p data-testid="part-while-stock-lasts" className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950">
+          {inStockToOrder(part) ? whileStockLastsMessages.notice : whileStockLastsMessages.soldOut}
+        </p>
+      )}
       {(ended || replaced) && (
         <div data-testid={ended ? 'part-no-longer-made' : 'part-replaced'} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{ended ? partChangeMessages.noLongerMade : partChangeMessages.replacedNotSold}</p>

@@ -1,4 +1,4 @@
-import { formatPrice, inStockToOrder, isEnded, partChangeMessages, partPromiseMessages, paths } from '@autoparts/shared';
+import { formatPrice, inStockToOrder, isEnded, LIFECYCLE_WHILE_STOCK_LASTS, partChangeMessages, partPromiseMessages, paths, whileStockLastsMessages } from '@autoparts/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
@@ -64,7 +64,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
             ) : (
               <>
                 <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
-                  {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
+                  {inStock ? `In stock: ${part.availableQuantity}` : part.lifecycle.code === LIFECYCLE_WHILE_STOCK_LASTS ? whileStockLastsMessages.soldOutShort : 'Out of stock'}
                 </p>
                 <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
                 <div className="mt-4 flex flex-col gap-3">

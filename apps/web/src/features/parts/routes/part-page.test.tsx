@@ -1,4 +1,4 @@
-import { cartMessages, partChangeMessages, partPromiseMessages, type PublicPart } from '@autoparts/shared';
+import { cartMessages, partChangeMessages, partPromiseMessages, whileStockLastsMessages, type PublicPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,25 @@ describe('/parts/{partNumber}', () => {
     expect(form.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
     expect(form.getByLabelText('Quantity')).toBeDisabled();
     expect(screen.queryByText(cartMessages.aboveStock(3))).not.toBeInTheDocument();
+  });
+
+  // PIES's A, "Available only while supplies last" (decision 213): the page said nothing of it, and
+  // once sold out "Out of stock", as if more would come.
+  it('says a part sold only while supplies last will not be made again, and once sold out that it is for good', async () => {
+    const lastOnes = { ...part, lifecycle: { code: 'A', label: 'Available only while supplies last' } };
+    stubFetch({ [GET_PART]: { body: lastOnes }, ...visitor });
+    const { unmount } = renderPage();
+    expect(await screen.findByTestId('part-while-stock-lasts')).toHaveTextContent(whileStockLastsMessages.notice);
+    const buy = within(screen.getByRole('complementary', { name: 'Buy this part' }));
+    expect(buy.getByText('In stock: 40')).toBeInTheDocument();
+    expect(buy.getByRole('link', { name: 'Order now' })).toBeInTheDocument();
+    unmount();
+
+    stubFetch({ [GET_PART]: { body: { ...lastOnes, availableQuantity: 0 } }, ...visitor });
+    renderPage();
+    expect(await screen.findByTestId('part-while-stock-lasts')).toHaveTextContent(whileStockLastsMessages.soldOut);
+    expect(within(screen.getByRole('complementary', { name: 'Buy this part' })).getByText(whileStockLastsMessages.soldOutShort)).toBeInTheDocument();
+    expect(screen.queryByText('Out of stock')).not.toBeInTheDocument();
   });
 
   it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {
