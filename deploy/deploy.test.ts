@@ -320,15 +320,21 @@ it("makes its own refusals in the shop's words, with the shop's headers: JSON un
     for (const name of everyReply) expect(reply.headers.get(name), `${label}: ${name}`).toBe(shops.headers.get(name));
   };
   const big = 'x'.repeat(10 * 1024 * 1024);
-  const cases: { label: string; url: string; init: RequestInit; status: number; message: string }[] = [
+  // `api`: answered as the API's (JSON), which an address under /api/ is without saying.
+  const cases: { label: string; url: string; init: RequestInit; status: number; message: string; api?: boolean }[] = [
     { label: 'a body over 9 MB to the API', url: '/api/cart/preview', init: { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'a body over 9 MB to a page', url: '/shop', init: { method: 'POST', body: big }, status: 413, message: apiErrors.bodyTooLarge },
     { label: 'headers over nginx’s buffers', url: '/api/parts', init: { headers: { 'x-big': 'a'.repeat(10_000) } }, status: 431, message: apiErrors.headersTooLarge },
-    // An address nginx cannot read whole has no $uri: told by the request line's start (decision 200).
+    // An address nginx cannot read whole has no $uri: told by the request line's start (decision 200),
+    // its first segment read as the shop reads an address it cannot decode (decision 210).
     { label: 'an address over nginx’s buffers to the API', url: `/api/search?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl },
     { label: 'an address over nginx’s buffers to a page', url: `/shop?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl },
+    { label: 'an escaped address over nginx’s buffers to the API', url: `/%61pi/search?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl, api: true },
+    { label: 'an address over nginx’s buffers to the API, escaped otherwise', url: `//%41P%69%2Fsearch?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl, api: true },
+    { label: 'an address over nginx’s buffers to the API after an escaped backslash', url: `/%5Capi/search?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl, api: true },
+    { label: 'an address over nginx’s buffers that only looks like the API’s', url: `/%61piary?q=${'a'.repeat(10_000)}`, init: {}, status: 414, message: apiErrors.badUrl },
   ];
-  for (const { label, url, init, status, message } of cases) {
+  for (const { label, url, init, status, message, api = url.startsWith('/api/') } of cases) {
     const reply = await fetch(`${proxy}${url}`, init);
     const text = await reply.text();
     expect(reply.status, label).toBe(status);
@@ -336,7 +342,7 @@ it("makes its own refusals in the shop's words, with the shop's headers: JSON un
     expectShopHeaders(reply, label);
     expect(reply.headers.get('cache-control'), label).toBe('private, no-store');
     expect(text, label).not.toMatch(/nginx/i);
-    if (url.startsWith('/api/')) {
+    if (api) {
       expect(reply.headers.get('content-type'), label).toBe('application/json; charset=utf-8');
       expect(JSON.parse(text), label).toEqual({ message });
     } else {

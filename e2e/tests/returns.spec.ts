@@ -72,11 +72,20 @@ for (const [index, width] of widths.entries()) {
       await expectNoSeriousA11yViolations(admin);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await admin.screenshot({ path: `.tmp/screens/${width}_manage-returns.png`, fullPage: true });
+      // Approve and Receive and refund ask first (decision 210); the admin says yes.
+      const asked: string[] = [];
+      admin.on('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.accept();
+      });
       await card.getByRole('button', { name: `Approve ${rma}` }).click();
       await expect(admin.getByText(`${rma} approved`)).toBeVisible();
       await admin.getByLabel('Show').selectOption('approved');
+      // The question names the refund its preview shows.
+      await expect(card.getByLabel('Refund on receiving')).toBeVisible();
       await card.getByRole('button', { name: `Receive and refund ${rma}` }).click();
       await expect(admin.getByText(new RegExp(`${rma} received and refunded \\$\\d+\\.\\d{2}`))).toBeVisible();
+      expect(asked).toEqual([returnMessages.confirmApprove(rma), expect.stringMatching(new RegExp(`^Receive the parts of ${rma} and refund \\$[\\d,]+\\.\\d{2}\\? `))]);
       await admin.getByLabel('Show').selectOption('refunded');
       await expect(card).toContainText('Refund');
       await expect(card).toContainText('credit note');

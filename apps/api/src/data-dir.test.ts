@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from './test/shop-process';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-dir-'));
@@ -25,7 +24,8 @@ afterAll(() => {
 async function start(dataDir: string): Promise<{ code: number | null; stderr: string }> {
   const shop = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: work, NODE_ENV: 'development', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(work, 'no-web-app'), LOG_FORMAT: 'json' },
+    // Refused before it listens: port 0 (any the kernel gives) would do even if it got so far, with no port to lose.
+    env: { PATH: process.env.PATH, HOME: work, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(work, 'no-web-app'), LOG_FORMAT: 'json' },
   });
   if (shop.pid) started.push(shop.pid);
   let stderr = '';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, request } from './test/shop-process';
+import { onFreePort, PortTaken, request } from './test/shop-process';
 import { eventually } from './test/wait';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -35,7 +35,23 @@ it("npm start's SIGTERM reaches the shop (docker stop, a supervisor): it drains 
   // Its packages are the project's, as in the project's own folder.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(work, 'node_modules'));
 
-  const port = await freePort();
+  // On a free port, and on another if a process took it first: npm exits with the shop's line
+  // naming it. Each try on a DATA_DIR of its own, so none finds another's.
+  const { npm, port, exited, logLines, stderr } = await onFreePort((port) => npmStart(port));
+  expect('status' in (await request(`http://127.0.0.1:${port}/healthz`))).toBe(true);
+
+  // What `docker stop` does to a container whose command is `npm start`: SIGTERM to npm alone.
+  npm.kill('SIGTERM');
+  expect(await exited, stderr()).toBe(0);
+  // Its last lines may still be on their way through the pipe when npm has exited.
+  await eventually(async () => logLines.some((entry) => entry.msg === 'shut down'));
+  expect(logLines.some((entry) => entry.msg === 'shutting down' && entry.signal === 'SIGTERM')).toBe(true);
+  // Nothing is left listening on the shop's port (or holding its DATA_DIR).
+  expect(await request(`http://127.0.0.1:${port}/healthz`)).toEqual({ error: 'ECONNREFUSED' });
+});
+
+/** `npm start` in `work` on `port`, once the shop says it is open; `PortTaken` if another process had the port. */
+async function npmStart(port: number) {
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: work,
     env: {
@@ -45,7 +61,7 @@ it("npm start's SIGTERM reaches the shop (docker stop, a supervisor): it drains 
       PAYMENTS: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
+      DATA_DIR: path.join(work, `data-${port}`),
       WEB_DIST_DIR: path.join(work, 'no-web-app'),
       LOG_FORMAT: 'json',
       SHUTDOWN_GRACE_MS: '0',
@@ -62,16 +78,11 @@ it("npm start's SIGTERM reaches the shop (docker stop, a supervisor): it drains 
       if (typeof entry.pid === 'number' && !shopPids.includes(entry.pid)) shopPids.push(entry.pid);
       if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
     });
-    void exited.then((code) => reject(new Error(`npm start exited with ${code} before the shop opened: ${stderr}`)));
+    void exited.then((code) => {
+      // server.ts's sentence for a port in use (as `opened` reads it in test/shop-process.ts).
+      const lost = stderr.includes(`PORT: 127.0.0.1:${port} is in use by another process`);
+      reject(lost ? new PortTaken(stderr) : new Error(`npm start exited with ${code} before the shop opened: ${stderr}`));
+    });
   });
-  expect('status' in (await request(`http://127.0.0.1:${port}/healthz`))).toBe(true);
-
-  // What `docker stop` does to a container whose command is `npm start`: SIGTERM to npm alone.
-  npm.kill('SIGTERM');
-  expect(await exited, stderr).toBe(0);
-  // Its last lines may still be on their way through the pipe when npm has exited.
-  await eventually(async () => logLines.some((entry) => entry.msg === 'shut down'));
-  expect(logLines.some((entry) => entry.msg === 'shutting down' && entry.signal === 'SIGTERM')).toBe(true);
-  // Nothing is left listening on the shop's port (or holding its DATA_DIR).
-  expect(await request(`http://127.0.0.1:${port}/healthz`)).toEqual({ error: 'ECONNREFUSED' });
-});
+  return { npm, port, exited, logLines, stderr: () => stderr };
+}

@@ -75,10 +75,11 @@ it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when i
   const takenPort = (taken.address() as AddressInfo).port;
   const busyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-listen-'));
   try {
+    // PORT 0 where the shop's own port is not the point: the kernel gives one, and none is lost.
     const starts = [
       [{ PORT: String(takenPort) }, `PORT: 127.0.0.1:${takenPort} is in use by another process`],
-      [{ METRICS_PORT: String(takenPort) }, `METRICS_PORT: 127.0.0.1:${takenPort} is in use by another process: each instance on a machine needs its own`],
-      [{ HOST: 'no-such-host.invalid' }, 'HOST: no-such-host.invalid is not an address of this machine'],
+      [{ PORT: '0', METRICS_PORT: String(takenPort) }, `METRICS_PORT: 127.0.0.1:${takenPort} is in use by another process: each instance on a machine needs its own`],
+      [{ PORT: '0', HOST: 'no-such-host.invalid' }, 'HOST: no-such-host.invalid is not an address of this machine'],
     ] as const;
     for (const [env, sentence] of starts) {
       // One at a time: each opens the same embedded database.

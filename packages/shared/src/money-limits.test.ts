@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productInputSchema } from './admin';
+import { coreDepositInputSchema } from './after-sale';
+import { CORE_DEPOSIT_MAX } from './after-sale-constants';
 import { PRICE_MAX } from './catalogue-constants';
 import { searchQuerySchema } from './catalogue';
 import { priceBreaksInputSchema } from './parts';
@@ -23,6 +25,7 @@ describe('a money input over its limit says the limit, in one wording', () => {
     ['a price break’s price', () => said(priceBreaksInputSchema.safeParse([{ minQuantity: 5, unitPrice: String(over) }])), 'Tier 1: the price is at most $1,000,000.00'],
     ['a contract’s unit price', () => said(priceListTierInputSchema.safeParse({ minQuantity: 5, unitPrice: over })), 'Unit price is at most $1,000,000.00'],
     ['a shipping method’s base price', () => said(shippingMethodInputSchema.shape.basePrice.safeParse(SHIPPING_PRICE_MAX + 0.01)), 'Base price is at most $100,000.00'],
+    ['a core deposit', () => said(coreDepositInputSchema.safeParse(CORE_DEPOSIT_MAX + 0.01)), 'Core deposit is at most $10,000.00'],
     ['a search’s price filter', () => said(searchQuerySchema.safeParse({ maxPrice: String(over) })), 'Give a price in dollars from $0.00 to $1,000,000.00'],
   ])('%s', (_input, messages, expected) => {
     expect(messages()).toEqual([expected]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../../../scripts/postgres-cluster';
 import { queryOnce } from '../test/scratch-database';
-import { launchShopProcess, request, signUpOver, startShopProcess, type Outcome, type ShopProcess } from '../test/shop-process';
+import { launchShopProcess, onFreePort, opened, request, signUpOver, startShopProcess, type Outcome, type ShopProcess } from '../test/shop-process';
 import { eventually } from '../test/wait';
 
 // Runs in the PostgreSQL pass only, on a server of its own: it is restarted under the shops.
@@ -38,13 +38,17 @@ it('two shops wait for a PostgreSQL not up yet, and keep answering through its r
   timeout: 240_000,
 }, async () => {
   cluster = await startPostgresCluster();
-  // The first shop starts before its database: it waits, saying so, and opens once it is up.
-  await cluster.pause();
-  const first = await launchShopProcess(shopEnv());
-  shops.push(first);
-  await eventually(async () => first.logLines.filter((entry) => entry.msg === 'database not reachable yet, waiting').length >= 2);
-  await cluster.start();
-  await first.open;
+  const database = cluster;
+  // The first shop starts before its database: it waits, saying so, and opens once it is up. On a
+  // free port, all of it again on another if a process took that one before the shop listened.
+  const first = await onFreePort(async (port) => {
+    await database.pause();
+    const shop = await launchShopProcess({ ...shopEnv(), PORT: String(port) });
+    shops.push(shop);
+    await eventually(async () => shop.logLines.filter((entry) => entry.msg === 'database not reachable yet, waiting').length >= 2);
+    await database.start();
+    return opened(shop);
+  });
   const waits = first.logLines.filter((entry) => entry.msg === 'database not reachable yet, waiting');
   expect(waits[0]).toMatchObject({ level: 40, attempt: 1, retryInMs: 250 });
   expect(waits[1]).toMatchObject({ attempt: 2, retryInMs: 500 });

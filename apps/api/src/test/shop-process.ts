@@ -26,9 +26,10 @@ const PORT_TRIES = 5;
 /**
  * `start` on a free port, and on another while it throws `PortTaken`: a child given a port by
  * `freePort` that another process took before the child bound it is started again elsewhere. The
- * shop listens last, so a start that lost its port has already done the rest (opened and migrated
- * its database): the next try finds that done. `launchShopProcess`, which answers before the
- * shop listens, is not tried again.
+ * shop listens last and closes its database before it exits on a lost port, so a start that lost
+ * its port has already done the rest (opened and migrated its database, and closed it): the next
+ * try finds that done, never half done. A start watched from its launch (`launchShopProcess`)
+ * goes inside `start` whole, launch and `opened` both, so that a lost port launches it again.
  */
 export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -68,7 +69,7 @@ export interface ShopProcess {
  * (no web app) and answers once it logs that it is open. Kill it in `afterAll` if a test failed.
  */
 export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  if (env.PORT) return opened(await launchShopProcess(env));
+  if (env.PORT) return opened(await launchShopProcess({ ...env, PORT: env.PORT }));
   return onFreePort(async (port) => opened(await launchShopProcess({ ...env, PORT: String(port) })));
 }
 
@@ -82,7 +83,7 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
 }
 
 /** `shop` once it is open; `PortTaken` if it exited as its port was another process's. */
-async function opened(shop: ShopProcess): Promise<ShopProcess> {
+export async function opened(shop: ShopProcess): Promise<ShopProcess> {
   try {
     await shop.open;
     return shop;
@@ -93,13 +94,16 @@ async function opened(shop: ShopProcess): Promise<ShopProcess> {
   }
 }
 
-/** As `startShopProcess`, answering at once: for a test that watches it start. */
-export async function launchShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+/**
+ * As `startShopProcess`, answering at once: for a test that watches it start. On the port `env`
+ * names: one of `onFreePort`'s, in whose `start` the test launches it and awaits `opened`, or one
+ * whose listen is not the point (a start refused before it listens, a port taken on purpose).
+ */
+export async function launchShopProcess(env: Record<string, string> & { PORT: string }): Promise<ShopProcess> {
+  const port = Number(env.PORT);
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
-      PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',

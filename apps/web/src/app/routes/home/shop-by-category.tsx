@@ -1,6 +1,7 @@
 import { paths } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { oneClickOfADouble } from '../../../lib/double-click';
 
 const systems: { slug: string; name: string; description: string; icon: ReactNode }[] = [
   {
@@ -80,8 +81,10 @@ export function ShopByCategory() {
             <div>
               <h3 className="text-lg font-semibold text-ink">
                 {/* The link stretches over the whole card; its name stays the system's name. */}
+                {/* /shop drawn under the pointer: a double click's second click is not its (decision 210). */}
                 <Link
                   to={`${paths.shop}?category=${system.slug}`}
+                  onClick={oneClickOfADouble}
                   className="outline-none after:absolute after:inset-0 after:content-['']"
                 >
                   {system.name}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { inputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { ListPrice } from '../../../components/list-price';
+import { oneClickOfADouble } from '../../../lib/double-click';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -138,7 +139,9 @@ export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: C
           <button
             type="button"
             aria-disabled={busy || undefined}
-            onClick={() => {
+            onClick={(event) => {
+              // The next line moves up under the pointer: a double click removes this one only (decision 210).
+              oneClickOfADouble(event);
               if (!busy) void onChange(0);
             }}
             aria-label={`Remove ${line.partNumber}`}

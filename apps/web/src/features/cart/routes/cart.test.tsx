@@ -1,5 +1,5 @@
 import { cartMessages, partChangeMessages, rateLimited, type Cart, type CartLine } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -164,6 +164,28 @@ describe('/cart for a visitor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove FLT-2002' }));
     expect(await screen.findByText(cartMessages.empty)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus());
+  });
+
+  // Regression (decision 210): the next line moved up under the pointer and took the double click's second click.
+  it('removes one line on a double click on Remove', async () => {
+    const THIRD = '33333333-3333-4333-8333-333333333333';
+    const numbers: Record<string, string> = { [PART]: 'BRK-1001', [OTHER]: 'FLT-2002', [THIRD]: 'WPR-3003' };
+    localStorage.setItem('autoparts.cart', JSON.stringify(Object.entries(numbers).map(([partId, partNumber]) => ({ partId, partNumber, quantity: 1 }))));
+    stubFetch({
+      'GET /api/me': signedOutReply,
+      'POST /api/cart/preview': ({ body }) => ({
+        body: aCart((body as { lines: Array<{ partId: string; quantity: number }> }).lines.map(({ partId, quantity }) => aLine({ partId, quantity, lineTotal: quantity * 40, partNumber: numbers[partId] }))),
+      }),
+    });
+    const user = userEvent.setup();
+    renderCart();
+    await user.click(await screen.findByRole('button', { name: 'Remove BRK-1001' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove FLT-2002' }), { detail: 2 });
+    // A click of its own removes its line; the one the second click landed on stays.
+    await user.click(screen.getByRole('button', { name: 'Remove WPR-3003' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: OTHER, partNumber: 'FLT-2002', quantity: 1 }]);
   });
 
   it('offers quick order after sign-in', async () => {

@@ -1,5 +1,6 @@
 import { vehicleWithQualifiers, type Garage, type Vehicle } from '@autoparts/shared';
 import { useId, type RefObject } from 'react';
+import { oneClickOfADouble } from '../../../lib/double-click';
 
 const buttonClass =
   'rounded-lg border px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -39,7 +40,11 @@ export default function GarageVehicles({ garage, shopFor, removeAt, buttons }: G
                   if (button) buttons.current.set(vehicle._id, button);
                   else buttons.current.delete(vehicle._id);
                 }}
-                onClick={() => shopFor(isActive ? null : vehicle)}
+                onClick={(event) => {
+                  // Pressed again it is none: a double click is one press (decision 210).
+                  oneClickOfADouble(event);
+                  shopFor(isActive ? null : vehicle);
+                }}
                 className={`${buttonClass} flex min-w-0 flex-1 items-center justify-between gap-2 text-left ${isActive ? 'border-brand-700 bg-brand-50 text-brand-700' : plainClass}`}>
                 <span className="min-w-0 break-words">{name}</span>
                 {isActive && (
@@ -48,7 +53,16 @@ export default function GarageVehicles({ garage, shopFor, removeAt, buttons }: G
                   </span>
                 )}
               </button>
-              <button type="button" aria-label={`Remove ${name}`} onClick={() => removeAt(index)} className={`${buttonClass} shrink-0 ${plainClass}`}>
+              <button
+                type="button"
+                aria-label={`Remove ${name}`}
+                onClick={(event) => {
+                  // The next vehicle moves up under the pointer: a double click removes this one only (decision 210).
+                  oneClickOfADouble(event);
+                  removeAt(index);
+                }}
+                className={`${buttonClass} shrink-0 ${plainClass}`}
+              >
                 Remove
               </button>
             </li>

@@ -1,5 +1,5 @@
 import { catalogueMessages, rateLimited, type Garage, type Vehicle } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -371,6 +371,20 @@ describe('My Garage: its vehicles, each with its own Remove', () => {
     expect(heading()).toHaveFocus();
     expect(screen.queryByRole('list', { name: /Your vehicles/ })).not.toBeInTheDocument();
     expect(localStorage.getItem('autoparts.garage')).toBeNull();
+  });
+
+  // Regression (decision 210): the next vehicle moved up under the pointer and took the second click.
+  it('takes a double click on a vehicle or its Remove as one press', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    visitorGarage({ vehicles: [bmw, camry, civic], activeId: null });
+    renderSelector();
+    const list = within(await garageList());
+    await user.dblClick(list.getByRole('button', { name: '2019 Toyota Camry' }));
+    expect(list.getByRole('button', { name: '2019 Toyota Camry' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(list.getByRole('button', { name: 'Remove 2016 BMW 3 Series' }));
+    fireEvent.click(list.getByRole('button', { name: 'Remove 2019 Toyota Camry' }), { detail: 2 });
+    expect(JSON.parse(localStorage.getItem('autoparts.garage') ?? '{}')).toEqual({ vehicles: [camry, civic], activeId: 'v-camry' });
   });
 
   it('pressing the active vehicle again shops for none', async () => {

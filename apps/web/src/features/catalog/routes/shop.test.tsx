@@ -1,5 +1,5 @@
 import { catalogueMessages, partChangeMessages, searchMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
@@ -155,6 +155,39 @@ describe('/shop: the filters live in the URL', () => {
     renderShop('/shop?q=zzqxv', () => result({ items: [], total: 0, facets: { categories: [] } }));
     expect(await screen.findByText(searchMessages.noPartsMatch)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+// Regression (decision 210): a change of the search scrolls /shop to its top, so a double click's
+// second click landed on another filter, a box or the search field.
+describe('/shop: a double click on a filter is one press', () => {
+  it('cancels the second click of a double click on a category wherever it lands, and ticks a box once', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop('/shop?q=pads');
+    const search = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await screen.findByRole('list', { name: 'Search results' });
+    await user.click(screen.getByRole('link', { name: /^Filters/ }));
+    expect(search()).toEqual({ q: 'pads', category: 'filters' });
+    const inStock = screen.getByRole('checkbox', { name: 'In stock only' });
+    fireEvent.click(inStock, { detail: 2 });
+    expect(inStock).not.toBeChecked();
+    expect(search()).toEqual({ q: 'pads', category: 'filters' });
+    // A box double-clicked is ticked once, and a click of its own unticks it.
+    await user.dblClick(inStock);
+    await waitFor(() => expect(search()).toEqual({ q: 'pads', category: 'filters', inStock: 'true' }));
+    expect(inStock).toBeChecked();
+    await user.click(inStock);
+    await waitFor(() => expect(search()).toEqual({ q: 'pads', category: 'filters' }));
+  });
+
+  it('shows every part once on a double click on Show all parts, its second click not the card then under the pointer', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop(`/shop?q=pads&vehicle=${CAMRY}`);
+    await screen.findByRole('list', { name: 'Search results' });
+    await user.click(screen.getByRole('link', { name: 'Show all parts' }));
+    expect(router.state.location.search).toBe('?q=pads');
+    fireEvent.click(screen.getByRole('link', { name: 'Ceramic Brake Pads' }), { detail: 2 });
+    expect(router.state.location.pathname).toBe('/shop');
   });
 });
 

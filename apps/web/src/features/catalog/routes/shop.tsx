@@ -24,7 +24,13 @@ const sortLabels: Record<SearchSort, string> = {
   name: 'Name',
 };
 
-/** /shop: search, facets and filters over the whole catalogue, a page of 24 at a time. */
+/**
+ * /shop: search, facets and filters over the whole catalogue, a page of 24 at a time. A change of
+ * the search scrolls the page to its top (the router's ScrollRestoration), so the second click of a
+ * double click on a filter lands on whatever is then under the pointer (another category, a box to
+ * tick, the search field): every control that changes the search takes a double click as one press
+ * (`oneClickOfADouble`, decision 210), as the pages' steps do (decision 200).
+ */
 export function Component() {
   // Each change builds on the search last asked for, not this render's (decision 092).
   const [searchParams, changeSearch] = useSearchChanges();
@@ -103,6 +109,7 @@ export function Component() {
                 className="size-5 accent-brand-700"
                 disabled={!active && !params.vehicle}
                 checked={Boolean(params.vehicle)}
+                onClick={oneClickOfADouble}
                 onChange={(event) => fitsMine(event.target.checked)}
               />
               {shownFor ? `Fits my ${vehicleLabel(shownFor)}` : 'Fits my vehicle'}
@@ -119,6 +126,7 @@ export function Component() {
                 type="checkbox"
                 className="size-5 accent-brand-700"
                 checked={params.inStock === 'true'}
+                onClick={oneClickOfADouble}
                 onChange={(event) => inStockOnly(event.target.checked)}
               />
               In stock only
@@ -185,7 +193,7 @@ function VehicleFilterNotice({ vehicle, allParts }: { vehicle: Vehicle | undefin
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-green-200 bg-green-50 px-4 py-2 text-green-900">
       <span>{vehicle ? `Showing parts that fit your ${vehicleLabel(vehicle)}` : 'Showing parts that fit your vehicle'}</span>
-      <Link to={{ search: allParts.toString() }} className="font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-700">
+      <Link to={{ search: allParts.toString() }} onClick={oneClickOfADouble} className="font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-700">
         Show all parts
       </Link>
     </p>
@@ -271,7 +279,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
         placeholder="Name, part number or OEM number"
         onChange={(event) => setQ(event.target.value)}
       />
-      <button type="submit" className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+      <button type="submit" onClick={oneClickOfADouble} className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
         Search
       </button>
     </form>
@@ -305,7 +313,7 @@ function CategoryFacets({
       </h2>
       <ul className="mt-2 flex flex-col gap-0.5">
         <li>
-          <Link to={{ search: link(undefined).toString() }} aria-current={selected ? undefined : 'page'} className={linkClass(!selected)}>
+          <Link to={{ search: link(undefined).toString() }} onClick={oneClickOfADouble} aria-current={selected ? undefined : 'page'} className={linkClass(!selected)}>
             All categories
           </Link>
         </li>
@@ -317,7 +325,7 @@ function CategoryFacets({
           ))}
         {result?.facets.categories.map((facet) => (
           <li key={facet.slug}>
-            <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
+            <Link to={{ search: link(facet.slug).toString() }} onClick={oneClickOfADouble} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
               <span>{facet.name}</span>
               {counted && (
                 <span className="text-slate-500">
@@ -366,7 +374,7 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
         <div className="mt-1 flex items-end gap-2">
           <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={lowEarly} value={low} onChange={(event) => setLow(event.target.value)} {...invalid('minPrice')} />
           <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={highEarly} value={high} onChange={(event) => setHigh(event.target.value)} {...invalid('maxPrice')} />
-          <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
+          <button type="submit" onClick={oneClickOfADouble} className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
             Apply
           </button>
         </div>
@@ -415,7 +423,7 @@ function Results({
     return (
       <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
         <p>{searchMessages.noPartsMatch}</p>
-        <Link to={{ search: '' }} className="mt-2 inline-block font-semibold text-brand-700 underline">
+        <Link to={{ search: '' }} onClick={oneClickOfADouble} className="mt-2 inline-block font-semibold text-brand-700 underline">
           Show all parts
         </Link>
       </div>
@@ -442,7 +450,7 @@ function Refused({ message }: { message: string | undefined }) {
   return (
     <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
       <p className="break-words">{message}</p>
-      <Link to={{ search: '' }} className="mt-2 inline-block font-semibold underline">
+      <Link to={{ search: '' }} onClick={oneClickOfADouble} className="mt-2 inline-block font-semibold underline">
         Clear all filters
       </Link>
     </div>
@@ -466,11 +474,11 @@ function NoSuchPage({ page, result, link }: { page: number; result: SearchResult
     <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
       <p>{last === undefined ? catalogueMessages.noSuchPage : catalogueMessages.pastLastPage(page, last)}</p>
       <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        <Link to={{ search: link(1).toString() }} className={linkClass}>
+        <Link to={{ search: link(1).toString() }} onClick={oneClickOfADouble} className={linkClass}>
           Go to page 1
         </Link>
         {last !== undefined && last > 1 && (
-          <Link to={{ search: link(last).toString() }} className={linkClass}>
+          <Link to={{ search: link(last).toString() }} onClick={oneClickOfADouble} className={linkClass}>
             {`Go to the last page (${last})`}
           </Link>
         )}
