@@ -12,6 +12,7 @@ import {
   insertFailedMail,
   insertReview,
   insertUser,
+  payOrder,
   snapshotDb,
   type Credential,
 } from '../test/admin';
@@ -19,6 +20,7 @@ import { createTestApp } from '../test/app';
 import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../test/company';
 import { insertPart, placeOrder, setOrderStatus, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { multipartForm } from '../test/multipart';
+import { userIdOf } from '../test/checkout';
 import { eventually } from '../test/wait';
 import { createUsersRepository } from './users/repository';
 import { sql } from 'kysely';
@@ -760,6 +762,67 @@ describe('every other described call', () => {
       }
     }
     expect(answers).toEqual(guarded.flatMap(({ name }) => [`${name}: 401 ${apiErrors.signInRequired}`, `${name}: 401 ${apiErrors.signInRequired}`]));
+    expect(await snapshotDb(app)).toEqual(before);
+  });
+
+  /**
+   * Another customer's things, by every call that names one (in its path, or its body's `orderId`
+   * or `addressId`): answered word for word as a made-up id is, so that a guessed id (order
+   * numbers count up) says nothing of whether it exists, and nothing changes. Calls that name a
+   * part (the cart's lines) name nothing of anyone's.
+   */
+  it('answers another customer’s order, return, address and e-mail as it answers ones that do not exist, and changes nothing', async () => {
+    const stranger = await signUpCustomer(app, 'matrix-stranger');
+    const part = await newPart();
+    const [unpaid, shipped] = [await newOrder(), await newOrder()];
+    // Paid, so that it has an invoice, then shipped, so that its lines may go back.
+    await payOrder(app, customer, shipped);
+    await setOrderStatus(app, shipped, 'shipped');
+    const number = async (id: string) => String((await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow()).order_number);
+    type Ids = Record<'order' | 'unpaid' | 'orderNumber' | 'address' | 'return' | 'email', string>;
+    const theirs: Ids = {
+      order: shipped,
+      unpaid,
+      orderNumber: await number(unpaid),
+      address: await anAddress(),
+      return: (await newReturn()).id,
+      email: customer.email,
+    };
+    const madeUp: Ids = { order: randomUUID(), unpaid: randomUUID(), orderNumber: '99999999', address: randomUUID(), return: randomUUID(), email: `nobody-${randomUUID()}@example.com` };
+    await app.db.updateTable('returns').set({ user_id: await userIdOf(app, customer.email) }).where('id', '=', theirs.return).execute();
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' };
+    const calls: Record<string, (ids: Ids) => Request> = {
+      'GET /order/{id}': (ids) => ({ method: 'GET', url: `/api/order/${ids.order}` }),
+      'GET /orders/by-number/{orderNumber}': (ids) => ({ method: 'GET', url: `/api/orders/by-number/${ids.orderNumber}` }),
+      'GET /order/{id}/invoice.pdf': (ids) => ({ method: 'GET', url: `/api/order/${ids.order}/invoice.pdf` }),
+      'GET /order/{id}/credit-notes/{file}': (ids) => ({ method: 'GET', url: `/api/order/${ids.order}/credit-notes/CN-000001.pdf` }),
+      'POST /order/{id}/buy-again': (ids) => ({ method: 'POST', url: `/api/order/${ids.order}/buy-again` }),
+      'DELETE /myorder': (ids) => ({ method: 'DELETE', url: `/api/myorder?id=${ids.unpaid}` }),
+      'POST /payments/test/pay': (ids) => ({ method: 'POST', url: '/api/payments/test/pay', payload: { orderId: ids.unpaid, ...card } }),
+      'POST /returns': (ids) => ({ method: 'POST', url: '/api/returns', payload: { orderId: ids.order, lines: [{ partId: part, quantity: 1 }], reason: 'defective' } }),
+      'GET /returns/{id}': (ids) => ({ method: 'GET', url: `/api/returns/${ids.return}` }),
+      'PUT /addresses/{id}': (ids) => ({ method: 'PUT', url: `/api/addresses/${ids.address}`, payload: matrixAddress }),
+      'DELETE /addresses/{id}': (ids) => ({ method: 'DELETE', url: `/api/addresses/${ids.address}` }),
+      'POST /checkout/quote': (ids) => ({ method: 'POST', url: '/api/checkout/quote', payload: { addressId: ids.address, shippingMethodId: randomUUID() } }),
+      'POST /checkout': (ids) => ({ method: 'POST', url: '/api/checkout', payload: { addressId: ids.address, shippingMethodId: randomUUID() } }),
+      'GET /myorder/{email}': (ids) => ({ method: 'GET', url: `/api/myorder/${encodeURIComponent(ids.email)}` }),
+      'PUT /user/{email}': (ids) => ({ method: 'PUT', url: `/api/user/${encodeURIComponent(ids.email)}`, payload: { email: ids.email } }),
+      'GET /admin/{email}': (ids) => ({ method: 'GET', url: `/api/admin/${encodeURIComponent(ids.email)}` }),
+    };
+    const namesAPart = ['PUT /cart/lines/{partId}', 'DELETE /cart/lines/{partId}'];
+    // Every signed-in call with a parameter in its path is in the table, or names a part.
+    const withParameter = (await described()).filter((call) => call.signedIn && call.path.includes('{')).map((call) => call.name);
+    expect(withParameter.filter((name) => !namesAPart.includes(name) && !(name in calls))).toEqual([]);
+
+    const before = await snapshotDb(app);
+    const answers: Array<[string, string, string]> = [];
+    for (const [name, request] of Object.entries(calls)) {
+      for (const credential of [byCookie(stranger), byToken(stranger)]) {
+        const [toTheirs, toNone] = [await call(app, credential, request(theirs)), await call(app, credential, request(madeUp))];
+        answers.push([name, `${toTheirs.statusCode} ${toTheirs.body}`, `${toNone.statusCode} ${toNone.body}`]);
+      }
+    }
+    expect(answers.filter(([, toTheirs, toNone]) => toTheirs !== toNone || !/^40[34] /.test(toTheirs))).toEqual([]);
     expect(await snapshotDb(app)).toEqual(before);
   });
 });

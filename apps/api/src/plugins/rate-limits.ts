@@ -2,7 +2,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { rateLimited } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { addressKey, limits, type LimitName } from '../modules/limits/limits';
+import { addressKey, addressMax, limits, type LimitName } from '../modules/limits/limits';
 import { createRateCounters } from '../modules/limits/repository';
 
 declare module 'fastify' {
@@ -14,12 +14,21 @@ declare module 'fastify' {
 
 /** Callers past a limit remembered at once by an instance (decision 153). */
 const OVER_LIMIT_KEYS = 10_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Between the two counters of a signed-in write in the key @fastify/rate-limit hands the store:
+ * its account's and its address's (`<limit>:account:<id>|<limit>:accounts-at:<address>`).
+ */
+const AND_ADDRESS = '|';
 
 /**
  * `@fastify/rate-limit` with its counters in the shop's database (DESIGN §8): the limits hold
  * across instances. Routes opt in with `config: app.limitedBy('orders')`; the check runs as a
  * preHandler, after the route's guard has said who is calling, so a signed-in caller is counted
- * per account (whatever address it comes from) and anyone else per address.
+ * per account (whatever address it comes from) and anyone else per address. A signed-in write of
+ * a limit with `perAddress` is counted per its address too (`addressMax`, decision 211): accounts
+ * made one after another from one address share it. Both counters are one statement; past either
+ * is 429.
  */
 export async function rateLimits(app: FastifyInstance) {
   const counters = createRateCounters(app.db);
@@ -36,11 +45,18 @@ export async function rateLimits(app: FastifyInstance) {
       const known = overLimit.get(key);
       const now = Date.now();
       if (known && known.until > now) return callback(null, { current: known.current, ttl: known.until - now });
-      counters.hit(key, { max, windowSeconds: Math.ceil(timeWindow / 1000) }).then(
-        ({ count, retryAfterSeconds }) => {
+      const [own = key, address] = key.split(AND_ADDRESS);
+      const windowSeconds = Math.ceil(timeWindow / 1000);
+      counters.hitEach(address === undefined ? [own] : [own, address], { max, windowSeconds }).then(
+        ([mine, at]) => {
+          if (!mine) return callback(new Error('the rate counter answered no count'));
+          // Past the address's allowance is past the limit, however few this account has made.
+          const ceiling = (addressMax(key.slice(0, key.indexOf(':')) as LimitName) ?? Number.POSITIVE_INFINITY) * app.config.limitScale;
+          const over = at && at.count > ceiling ? { count: max + at.count - ceiling, retryAfterSeconds: at.retryAfterSeconds, max: ceiling } : { ...mine, max };
+          const { count, retryAfterSeconds } = over;
           // Kept as first learnt: a refusal that was on its way to the database meanwhile neither
           // extends the window nor has its caller logged again.
-          if (count > max && !((overLimit.get(key)?.until ?? 0) > Date.now())) overLimit.set(key, { current: count, until: Date.now() + retryAfterSeconds * 1000, max, logged: false });
+          if (count > max && !((overLimit.get(key)?.until ?? 0) > Date.now())) overLimit.set(key, { current: count, until: Date.now() + retryAfterSeconds * 1000, max: over.max, logged: false });
           callback(null, { current: count, ttl: retryAfterSeconds * 1000 });
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -93,8 +109,13 @@ export async function rateLimits(app: FastifyInstance) {
       rateLimit: {
         max: limit.max * app.config.limitScale,
         timeWindow: limit.windowSeconds * 1000,
-        keyGenerator: (request: FastifyRequest) =>
-          request.identity ? `${name}:account:${request.identity.userId}` : `${name}:ip:${addressKey(request.ip)}`,
+        keyGenerator: (request: FastifyRequest) => {
+          const address = addressKey(request.ip);
+          if (!request.identity) return `${name}:ip:${address}`;
+          const own = `${name}:account:${request.identity.userId}`;
+          // A write of a limit with `perAddress` is counted per its address too (decision 211).
+          return addressMax(name) === undefined || SAFE_METHODS.has(request.method) ? own : `${own}${AND_ADDRESS}${name}:accounts-at:${address}`;
+        },
       },
     };
   });

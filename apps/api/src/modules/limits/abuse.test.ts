@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { newAccount, postSignUp, sessionCookie } from '../../test/accounts';
 import { fillCart, insertAddress, insertShippingMethod, postCheckout, userIdOf } from '../../test/checkout';
 import { expectReply, insertReview } from '../../test/admin';
 import {
@@ -143,6 +144,30 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
+  });
+
+  // DESIGN §8: per account *and* per address. Accounts cost one sign-up each, no confirmed address
+  // (50 an hour from one address): twelve made in seconds from one address posted 36 reviews, the
+  // home page's whole carousel, while each stayed within its own three a day.
+  it('count a signed-in write per address too: fresh accounts from one address share its allowance, another address does not', async () => {
+    const address = '198.51.100.20';
+    const review = (cookie: string, from = address) =>
+      app.inject({ method: 'POST', url: '/api/reviews', remoteAddress: from, headers: { cookie }, payload: { description: 'Best parts, visit cheap-parts.example' } });
+    const freshAccount = async (from = address) => sessionCookie(await postSignUp(app, newAccount('same-address'), from));
+
+    const accepted: number[] = [];
+    while (accepted.length < limits.reviews.perAddress) {
+      const cookie = await freshAccount();
+      for (let index = 0; index < limits.reviews.max && accepted.length < limits.reviews.perAddress; index++) accepted.push((await review(cookie)).statusCode);
+    }
+    const refused = await review(await freshAccount());
+
+    expect(accepted.every((status) => status === 200)).toBe(true);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(messageOf(refused)).toMatch(/^Too many requests\. Please try again in /);
+    // Another address, and the same account from another address, are not held back by this one.
+    expectReply(await review(await freshAccount('198.51.100.21'), '198.51.100.21'), 200);
   });
 
   // A read already kept in memory (plugins/public-cache.ts) is answered before the limit is

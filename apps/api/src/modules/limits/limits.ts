@@ -7,7 +7,10 @@ const DAY = 24 * HOUR;
 /**
  * Every rate limit of the shop in one table (DESIGN §8), each far above what an honest customer,
  * workshop or admin does in its window. Counted per account where the caller is signed in, per
- * client address otherwise (plugins/rate-limits.ts); the counters live in the database.
+ * client address otherwise (plugins/rate-limits.ts); the counters live in the database. A limit
+ * with `perAddress` counts a signed-in caller's writes per address too, in the same window:
+ * accounts cost nothing but a sign-up, and one address could otherwise make one per allowance
+ * (decision 211).
  */
 export const limits = {
   /** Every sign-in attempt from one address. */
@@ -57,7 +60,11 @@ export const limits = {
   /** `POST /returns`: a customer sends a few parts back a year; a workshop a few a day. */
   returns: { max: 30, windowSeconds: HOUR },
   payments: { max: 20, windowSeconds: HOUR },
-  reviews: { max: 3, windowSeconds: DAY },
+  /**
+   * Reviews go on the home page at once, the newest REVIEWS_SHOWN in the carousel: from one address
+   * ten a day, whichever accounts write them (`perAddress`).
+   */
+  reviews: { max: 3, windowSeconds: DAY, perAddress: 10 },
   adminWrites: { max: 600, windowSeconds: HOUR },
   /**
    * Invoices and credit notes as PDFs (`GET /order/{id}/invoice.pdf`, `…/credit-notes/…`), per
@@ -122,9 +129,18 @@ export const limits = {
   accountReads: { max: 3000, windowSeconds: 10 * MINUTE },
   /** `GET /vin/{vin}`: a workshop types a few VINs an hour; this stops guessing VINs in bulk. */
   vinDecodes: { max: 120, windowSeconds: HOUR },
-} as const satisfies Record<string, Limit>;
+} as const satisfies Record<string, Limit & { perAddress?: number }>;
 
 export type LimitName = keyof typeof limits;
+
+/**
+ * How many of limit `name`'s signed-in writes one address may make in its window, whichever
+ * accounts make them (before `LIMIT_SCALE`), for a limit that names one (`perAddress`).
+ */
+export function addressMax(name: LimitName): number | undefined {
+  const limit: Limit & { perAddress?: number } = limits[name];
+  return limit.perAddress;
+}
 
 /** Longer than any window above: counters older than this are pruned. */
 export const LONGEST_WINDOW_SECONDS = DAY;
