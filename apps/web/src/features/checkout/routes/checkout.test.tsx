@@ -576,6 +576,19 @@ describe('Checkout', () => {
     expect(screen.queryByText(/so it cannot be placed on account/)).not.toBeInTheDocument();
   });
 
+  it('says to a buyer why On account is not offered while the company is on hold, and places the order by card (decision 212)', async () => {
+    const { server, user } = openCheckout({
+      ...ofCompany({ status: 'on-hold' }),
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 60, paymentMethod: 'card', dueOn: null } },
+    });
+    await chooseStandard(user);
+    const payment = screen.getByRole('group', { name: 'Payment' });
+    expect(within(payment).getByText(accountMessages.refusals['on-hold'])).toBeInTheDocument();
+    expect(within(payment).queryByRole('radio')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'card' }));
+  });
+
   it('asks a member of a company that requires a PO number for it on a card order too (decision 106)', async () => {
     const { server, user } = openCheckout({
       ...ofCompany({ paymentTerms: null, poRequired: true, role: 'viewer' }),

@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   checkoutExtrasFor,
   checkoutExtrasSchema,
   companyMessages,
@@ -88,6 +89,9 @@ export function Component() {
   const shipToCountry =
     locationId !== null ? companyLocations.find((location) => location.id === locationId)?.country : addresses.data?.find((address) => address.id === addressId)?.country;
   const terms = member && ON_ACCOUNT_ROLES.includes(member.role) && member.status === 'active' ? member.paymentTerms : null;
+  // A buyer whose company is on hold is told why On account is not offered (decision 212): the
+  // choice went without a word, and the order by card with it.
+  const onHold = member !== undefined && ON_ACCOUNT_ROLES.includes(member.role) && member.status === 'on-hold' && member.paymentTerms !== null;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const onAccount = terms !== null && paymentMethod === 'account';
   // A company's PO rule holds for every order placed for it, by card too (decision 106).
@@ -264,6 +268,12 @@ export function Component() {
           aria-label="Place order"
           className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
         >
+          {onHold && (
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-xl font-bold text-ink">Payment</legend>
+              <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">{accountMessages.refusals['on-hold']}</p>
+            </fieldset>
+          )}
           {terms && (
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-xl font-bold text-ink">Payment</legend>
