@@ -109,6 +109,21 @@ export type MailMessage =
    */
   | { kind: 'company-invoice'; to: string; name: string; companyName: string; order: OrderMail; lines: readonly OrderLineMail[] }
   /**
+   * A receipt for a company's invoices paid by card (the test card, or Stripe's page), to the member
+   * who paid (decision 212): what each invoice took, and what was given back to the card (invoices
+   * paid meanwhile by someone else).
+   */
+  | {
+      kind: 'company-payment';
+      to: string;
+      name: string;
+      companyName: string;
+      amountCents: number;
+      reference: string;
+      settles: readonly { invoiceNumber: string; cents: number }[];
+      givenBackCents: number;
+    }
+  /**
    * A credit note of an order on account, to those its invoice went to (decision 212): the order
    * cancelled, what had not shipped cancelled, or parts of it returned.
    */
@@ -347,6 +362,26 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         ],
       };
     }
+    case 'company-payment':
+      return {
+        to: message.to,
+        subject: `${message.companyName}: payment of ${money(message.amountCents)} received`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          { paragraph: `Thank you: your card payment of ${money(message.amountCents)} to ${message.companyName}'s account is received. It pays these invoices:` },
+          {
+            facts: [
+              ...message.settles.map(({ invoiceNumber, cents }): [string, string] => [invoiceNumber, money(cents)]),
+              ['Reference', message.reference],
+              ...(message.givenBackCents > 0 ? [['Given back to your card', money(message.givenBackCents)] as [string, string]] : []),
+            ],
+          },
+          ...(message.givenBackCents > 0
+            ? [{ paragraph: `${money(message.givenBackCents)} of what your card was charged is given back to it: part of what it was for had been paid meanwhile. Depending on your bank it shows within 5 to 10 days.` }]
+            : []),
+          { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
+        ],
+      };
     case 'company-credit-note': {
       const { order } = message;
       const number = String(order.order_number);
