@@ -84,6 +84,13 @@ export function Component() {
   useEffect(() => {
     if (place.error) refusalRef.current?.focus();
   }, [place.error]);
+  // A place gone from under the order (the buyer removed from the company, decision 212): the cart
+  // is asked again at the buyer's own prices and the form drawn anew, so the keyboard goes to the
+  // page's heading, which stays, rather than to the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (isApiError(place.error, 404)) headingRef.current?.focus();
+  }, [place.error]);
   // The address picker's own list (one request): the chosen address's country, for the currency notes.
   const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
   const shipToCountry =
@@ -141,7 +148,7 @@ export function Component() {
   const heading = (
     <>
       <PageMeta {...privateHead(paths.checkout)} />
-      <h1 id="checkout-heading" className="text-3xl font-extrabold text-ink">
+      <h1 id="checkout-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
         Checkout
       </h1>
     </>
@@ -181,7 +188,8 @@ export function Component() {
   const cartProblems = lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem }] : []));
   const quoteRefusal = refusalOf(quote.error);
   const placeRefusal = refusalOf(place.error);
-  const offer = quote.data;
+  // No place chosen, no quote: the one kept from a place gone (a company's location, decision 212) is not this order's.
+  const offer = shipTo === null ? undefined : quote.data;
   const methodId = offer ? (chosenMethod ?? offer.shippingMethodId) : null;
   const ready = Boolean(offer && shipTo && methodId) && cartProblems.length === 0 && !quoteRefusal;
   // The credit the company has left on account, as the server reckons it (decision 169): said with
