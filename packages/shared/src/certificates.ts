@@ -46,6 +46,12 @@ export const certificateMessages = {
   notVerified: 'Only a verified certificate can be revoked.',
   /** On the company's list: a certificate an admin rejected or revoked, and why. */
   rejectedBecause: (reason: string) => `Not accepted by the shop: “${reason}”. Upload a corrected certificate.`,
+  /**
+   * The upload form, for a state whose certificate is verified (decision 212): an upload replaces it
+   * at once (decision 082), and the exemption waits for the new one to be verified.
+   */
+  replacesVerified: (number: string, state: string) =>
+    `This replaces the verified certificate ${number} for ${state} at once: until the shop verifies the new one, orders shipped here are charged sales tax.`,
   /** On the quote, the order and its invoice: why no tax was charged. */
   exemption: (number: string, state: string) => `Tax exempt: resale certificate ${number} for ${state}`,
 } as const;

@@ -18,6 +18,11 @@ export const checkoutMessages = {
   addressRequired: 'Choose an address to ship to.',
   addressNotFound: 'This address is not in your address book.',
   locationNotFound: 'This location is not one of your company’s.',
+  /**
+   * A company's location asked for by someone of no company: most often a member removed, or who
+   * left, while their checkout was open (decision 212). The page then drops the company's choices.
+   */
+  noCompany: 'You are not a member of a company now, so you cannot ship to its locations or order on its account. Choose an address of your own: the shop’s own prices apply to you.',
   shippingRequired: 'Choose a shipping method.',
   shippingUnavailable:
     'This shipping method is not available for this address and cart. Choose another one.',

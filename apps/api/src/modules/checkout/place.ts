@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
-import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms, type Membership } from '../ledger/entries';
+import { accountTermsFor, dueOnFor, enterInvoice, invoicePayers, overCreditLimit, type AccountTerms, type Membership } from '../ledger/entries';
 import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
@@ -161,24 +161,6 @@ export async function placedBefore(trx: Db, { userId, idempotencyKey }: Pick<Pla
   if (idempotencyKey === undefined) return undefined;
   const order = await trx.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   return order && { placed: true, order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [], again: true };
-}
-
-/**
- * Who is sent an order on account's invoice beside the member who placed it (decision 106): the
- * company's accounts members, or its owners when it has none; never the placer twice.
- */
-async function invoicePayers(trx: Db, companyId: string, placedBy: string): Promise<{ email: string; name: string; company_name: string }[]> {
-  const members = await trx
-    .selectFrom('company_members')
-    .innerJoin('users', 'users.id', 'company_members.user_id')
-    .innerJoin('companies', 'companies.id', 'company_members.company_id')
-    .select(['users.id', 'users.email', 'users.name', 'company_members.role', 'companies.name as company_name'])
-    .where('company_members.company_id', '=', companyId)
-    .where('company_members.role', 'in', ['accounts', 'owner'])
-    .orderBy('users.email')
-    .execute();
-  const accounts = members.filter((member) => member.role === 'accounts');
-  return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
 }
 
 /**

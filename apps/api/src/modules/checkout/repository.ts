@@ -39,6 +39,11 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
         .executeTakeFirst();
     },
 
+    /** Whether the account is a member of a company now. */
+    async belongsToCompany(userId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('company_members').select('company_id').where('user_id', '=', userId).executeTakeFirst());
+    },
+
     async defaultAddress(userId: string): Promise<AddressRow | undefined> {
       return db.selectFrom('addresses').selectAll().where('user_id', '=', userId).where('is_default', '=', true).executeTakeFirst();
     },

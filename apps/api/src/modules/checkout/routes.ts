@@ -45,7 +45,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * Where the checkout ships: the company location named (its company's member only), else the
- * address of the book; a refusal when it is neither (400 when none is named, 404 when unknown).
+ * address of the book; a refusal when it is neither (400 when none is named, 404 when unknown). A
+ * location asked for by someone of no company is said as that (decision 212): a member removed, or
+ * who left, while their checkout was open was told the location was not their company's.
  */
 async function destinationOf(
   checkout: CheckoutRepository,
@@ -54,7 +56,8 @@ async function destinationOf(
 ): Promise<{ address: AddressRow; location: { id: string; company_id: string } | undefined } | { status: 400 | 404; message: string }> {
   if (body.locationId !== undefined) {
     const location = await checkout.location(userId, body.locationId);
-    return location ? { address: location, location } : { status: 404, message: checkoutMessages.locationNotFound };
+    if (location) return { address: location, location };
+    return { status: 404, message: (await checkout.belongsToCompany(userId)) ? checkoutMessages.locationNotFound : checkoutMessages.noCompany };
   }
   if (body.addressId === undefined) return { status: 400, message: checkoutMessages.addressRequired };
   const address = await checkout.address(userId, body.addressId);

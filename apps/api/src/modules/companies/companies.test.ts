@@ -557,7 +557,7 @@ describe('orders record the company', () => {
     expectReply(await postCheckout(app, buyer.cookie, { locationId: rivalLocation.id, shippingMethodId: shipping }), 404, checkoutMessages.locationNotFound);
     const quote = await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: buyer.cookie }, payload: { locationId: depot.id } });
     expectReply(quote, 200);
-    expectReply(await postCheckout(app, stranger.cookie, { locationId: depot.id, shippingMethodId: shipping }), 404, checkoutMessages.locationNotFound);
+    expectReply(await postCheckout(app, stranger.cookie, { locationId: depot.id, shippingMethodId: shipping }), 404, checkoutMessages.noCompany);
     expectReply(await postCheckout(app, buyer.cookie, { shippingMethodId: shipping }), 400, checkoutMessages.addressRequired);
 
     const placed = await postCheckout(app, buyer.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-77' });
@@ -588,5 +588,27 @@ describe('orders record the company', () => {
     expectReply(own, 200);
     const ownRow = await app.db.selectFrom('orders').select(['company_id', 'company_location_id']).where('id', '=', (own.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
     expect(ownRow).toEqual({ company_id: null, company_location_id: null });
+  });
+
+  it('tells a buyer removed while at checkout that they belong to no company now, not that the location is another company’s', async () => {
+    // A walk of the built shop (decision 212): the owner removed a buyer whose checkout was open on
+    // the company's depot; Place order was refused "This location is not one of your company’s."
+    const leaving = await signUpCustomer(app, 'co-removed-buyer');
+    await join(leaving, 'buyer');
+    const depot = (
+      await post(byToken(owner), '/api/company/locations', { name: 'South depot', line1: '3 Yard Lane', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' })
+    ).json() as CompanyLocation;
+    const leavingId = await userIdOf(app, leaving.email);
+    await fillCart(app, leavingId, [[await insertPart(app, { priceCents: 1500 }), 2]]);
+    expectReply(await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: leaving.cookie }, payload: { locationId: depot.id } }), 200);
+
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${leavingId}` }), 200);
+    const quote = await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: leaving.cookie }, payload: { locationId: depot.id } });
+    expectReply(quote, 404, checkoutMessages.noCompany);
+    const placed = await postCheckout(app, leaving.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-9', paymentMethod: 'account' });
+    expectReply(placed, 404, checkoutMessages.noCompany);
+    expect(await app.db.selectFrom('orders').select('id').where('user_id', '=', leavingId).execute()).toEqual([]);
+    // A member still is told the location is not their company's (another company's, or deleted).
+    expectReply(await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: buyer.cookie }, payload: { locationId: '00000000-0000-4000-8000-000000000000' } }), 404, checkoutMessages.locationNotFound);
   });
 });

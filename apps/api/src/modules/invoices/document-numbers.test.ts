@@ -30,8 +30,8 @@ it('numbers each kind of document from its own gapless sequence: a rolled-back t
 it('issues a credit note with the next credit-note number', async () => {
   const order = { id: await placeOrder(app, await signUpCustomer(app), await insertPart(app, { available: 10 })) };
   const numbers = await app.db.transaction().execute(async (trx) => [
-    await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: 1250 }),
-    await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: 300 }),
+    await issueCreditNote(trx, app.mail, { orderId: order.id, returnId: null, amountCents: 1250 }),
+    await issueCreditNote(trx, app.mail, { orderId: order.id, returnId: null, amountCents: 300 }),
   ]);
   const stored = await app.db.selectFrom('credit_notes').select(['number', 'amount_cents']).where('order_id', '=', order.id).orderBy('number').execute();
 

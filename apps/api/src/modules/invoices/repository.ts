@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, DocumentNumbersTable } from '../../db/schema';
 import { enterCreditNote } from '../ledger/entries';
+import type { Mail } from '../mail/outbox';
 import type { OrderRow } from '../orders/model';
 
 /**
@@ -29,6 +30,7 @@ export async function nextDocumentNumber(trx: Transaction<Database> | Db, kind: 
  */
 export async function issueCreditNote(
   trx: Transaction<Database> | Db,
+  mail: Mail,
   note: { orderId: string; returnId: string | null; amountCents: number },
 ): Promise<number> {
   const number = await nextDocumentNumber(trx, 'credit-note');
@@ -36,7 +38,7 @@ export async function issueCreditNote(
     .insertInto('credit_notes')
     .values({ number, order_id: note.orderId, return_id: note.returnId, amount_cents: note.amountCents })
     .execute();
-  await enterCreditNote(trx, { orderId: note.orderId, number, amountCents: note.amountCents });
+  await enterCreditNote(trx, mail, { orderId: note.orderId, returnId: note.returnId, number, amountCents: note.amountCents });
   return number;
 }
 

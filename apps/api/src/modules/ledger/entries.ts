@@ -14,6 +14,7 @@ import {
 } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Mail } from '../mail/outbox';
 
 /**
  * A company's ledger, written (decision 081): the entries of invoices, credit notes and payments,
@@ -263,12 +264,32 @@ export async function enterInvoice(
 }
 
 /**
- * A credit note of an order on account, a credit of its amount (a card order's credit note is
- * the card's refund and enters no ledger). Every credit note is issued by `issueCreditNote`, which
- * calls this in the credit note's transaction.
+ * Who is sent an order on account's invoice beside the member who placed it (decision 106), and its
+ * credit notes (decision 212): the company's accounts members, or its owners when it has none;
+ * never the placer, who has the order's own messages.
  */
-export async function enterCreditNote(trx: Db, note: { orderId: string; number: number; amountCents: number }): Promise<void> {
-  const order = await trx.selectFrom('orders').select(['company_id', 'payment_method']).where('id', '=', note.orderId).executeTakeFirstOrThrow();
+export async function invoicePayers(trx: Db, companyId: string, placedBy: string | null): Promise<{ email: string; name: string; company_name: string }[]> {
+  const members = await trx
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .innerJoin('companies', 'companies.id', 'company_members.company_id')
+    .select(['users.id', 'users.email', 'users.name', 'company_members.role', 'companies.name as company_name'])
+    .where('company_members.company_id', '=', companyId)
+    .where('company_members.role', 'in', ['accounts', 'owner'])
+    .orderBy('users.email')
+    .execute();
+  const accounts = members.filter((member) => member.role === 'accounts');
+  return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
+}
+
+/**
+ * A credit note of an order on account, a credit of its amount (a card order's credit note is
+ * the card's refund and enters no ledger), e-mailed to those its invoice went to (decision 212: an
+ * invoice cancelled was still paid from the invoice's mail). Every credit note is issued by
+ * `issueCreditNote`, which calls this in the credit note's transaction.
+ */
+export async function enterCreditNote(trx: Db, mail: Mail, note: { orderId: string; returnId: string | null; number: number; amountCents: number }): Promise<void> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', note.orderId).executeTakeFirstOrThrow();
   if (order.payment_method !== 'account' || !order.company_id || note.amountCents <= 0) return;
   await trx
     .insertInto('company_ledger')
@@ -281,4 +302,8 @@ export async function enterCreditNote(trx: Db, note: { orderId: string; number: 
       credit_note_number: note.number,
     })
     .execute();
+  const why = note.returnId !== null ? 'returned' : note.amountCents === order.total_cents ? 'cancelled' : 'rest-cancelled';
+  for (const payer of await invoicePayers(trx, order.company_id, order.user_id)) {
+    await mail.queue(trx, { kind: 'company-credit-note', to: payer.email, name: payer.name, companyName: payer.company_name, order, creditNoteNumber: note.number, amountCents: note.amountCents, why });
+  }
 }

@@ -161,6 +161,11 @@ describe('invoices paid with Stripe', () => {
     expect(payments).toEqual([expect.objectContaining({ amount: -15 })]);
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_both')).toHaveLength(1);
     expect(stripeApi.requestsTo('/v1/refunds').at(-1)?.body).toMatchObject({ amount: '2500' });
+    // The member who paid is sent one receipt (decision 212), saying what was given back and why.
+    const receipts = await app.db.selectFrom('mail_outbox').select(['recipient', 'text']).where('kind', '=', 'company-payment').where('text', 'like', '%pi_both%').execute();
+    expect(receipts.map((mail) => mail.recipient)).toEqual([owner.email]);
+    expect(receipts[0]?.text).toContain(`${first}: $15.00\n`);
+    expect(receipts[0]?.text).toContain('Given back to your card: $25.00\n');
   });
 
   // Regression (was a bug): a payment of the right number in another currency settled the invoices,

@@ -93,6 +93,13 @@ describe('paying invoices by card', () => {
     const open = (await openInvoices()).map((invoice) => invoice.number);
     expect(open).not.toContain(first);
     expect(open).not.toContain(second);
+    // A receipt to the member who paid, once, as a card order's "Receipt for order" (decision 212).
+    const receipts = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'company-payment').where('text', 'like', `%${payment.reference}%`).execute();
+    expect(receipts.map((mail) => mail.recipient)).toEqual([accounts.email]);
+    expect(receipts[0]?.subject).toContain('payment of $50.50 received');
+    expect(receipts[0]?.text).toContain(`${first}: $15.00\n`);
+    expect(receipts[0]?.text).toContain(`${second}: $35.50\n`);
+    expect(receipts[0]?.text).toContain(`Reference: ${payment.reference}\n`);
   });
 
   it('lets the owner pay too', async () => {
@@ -120,8 +127,11 @@ describe('paying invoices by card', () => {
   it('enters nothing for a declined card and keeps the invoice open', async () => {
     const number = await invoiceOnAccount(app, company, buyer, 800);
     const before = await ledger();
+    const receipts = async () => (await app.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'company-payment').execute()).length;
+    const sent = await receipts();
     expectReply(await pay(byCookie(accounts), [number], '4000 0000 0000 0002'), 402, paymentMessages.declined);
     expect(await ledger()).toEqual(before);
+    expect(await receipts()).toBe(sent);
     expect((await openInvoices()).some((invoice) => invoice.number === number)).toBe(true);
   });
 

@@ -466,6 +466,43 @@ describe('the ledger', () => {
     expect(text).toContain('The amount is credited to your company’s account.');
     expect(text).not.toContain('payment method');
   });
+
+  it('e-mails each credit note to those its invoice went to, once: a cancelled order’s and a return’s (decision 212)', async () => {
+    // The invoice goes to the accounts member who pays it (decision 106); its credit note went to
+    // nobody there, and an invoice cancelled was paid all the same from the mail.
+    const mailsOf = (orderId: string, kind: string) =>
+      app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+    const { response } = await orderOnAccount(buyer, 3000, { poNumber: 'PO-CN-1' });
+    const { insertedId, total } = response.json() as { insertedId: string; total: number };
+    const { invoice_number, order_number } = await app.db.selectFrom('orders').select(['invoice_number', 'order_number']).where('id', '=', insertedId).executeTakeFirstOrThrow();
+    expect((await mailsOf(insertedId, 'company-invoice')).map((mail) => mail.recipient)).toEqual([accounts.email]);
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${insertedId}/cancel` }), 200);
+    const [cancelled, ...more] = await mailsOf(insertedId, 'company-credit-note');
+    expect(more).toEqual([]);
+    expect(cancelled?.recipient).toBe(accounts.email);
+    const creditNote = /Credit note: (CN-\d+)\n/.exec(cancelled?.text ?? '')?.[1] ?? 'none';
+    expect(cancelled?.subject).toContain(`credit note ${creditNote} for order ${order_number}`);
+    expect(cancelled?.text).toContain(`Invoice: ${formatInvoiceNumber(Number(invoice_number))}\n`);
+    expect(cancelled?.text).toContain(`Credited: $${total.toFixed(2)}\n`);
+    expect(cancelled?.text).toContain('the order was cancelled');
+    expect(cancelled?.text).toContain(`/dashboard/orders/${order_number}`);
+
+    // A return of an order on account, received: its credit note too.
+    const placed = await orderOnAccount(buyer, 1500, { poNumber: 'PO-CN-2' });
+    const orderId = (placed.response.json() as { insertedId: string }).insertedId;
+    await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', orderId).execute();
+    const requested = await post(byCookie(buyer), '/api/returns', { orderId, reason: 'no-longer-needed', lines: [{ partId: placed.part, quantity: 1 }] });
+    expectReply(requested, 200);
+    const returned = (requested.json() as { id: string }).id;
+    expectReply(await post(byToken(admin), `/api/admin/returns/${returned}/approve`), 200);
+    expectReply(await post(byToken(admin), `/api/admin/returns/${returned}/receive`, { lines: [{ partId: placed.part, quantity: 1, action: 'restock' }] }), 200);
+    const [fromReturn, ...again] = await mailsOf(orderId, 'company-credit-note');
+    expect(again).toEqual([]);
+    expect(fromReturn?.recipient).toBe(accounts.email);
+    expect(fromReturn?.text).toContain('parts of it were returned');
+    // The member who placed them hears of it in their own messages, not this one.
+    expect((await app.db.selectFrom('mail_outbox').select('id').where('recipient', '=', buyer.email).where('kind', '=', 'company-credit-note').execute()).length).toBe(0);
+  });
 });
 
 describe('who may call the account routes', () => {

@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
+import type { Mail } from '../mail/outbox';
 import { balanceOf, openItems, today, type OpenItem } from './entries';
 
 /**
@@ -296,6 +297,7 @@ export function createLedgerRepository(db: Db) {
       texts: readonly string[],
       recordedBy: string,
       charge: (amountCents: number) => { transactionId: string } | { refused: Refusal },
+      mail: Mail,
     ): Promise<Exclude<ToPay, { items: unknown }> | { refused: Refusal } | { payment: CompanyPayment }> {
       return withTransaction(db, async (trx) => {
         await lockCompany(trx, companyId);
@@ -310,7 +312,9 @@ export function createLedgerRepository(db: Db) {
           { amountCents, receivedOn: today(), at: new Date(), reference: charged.transactionId, recordedBy },
           found.items.map((item) => ({ orderId: item.orderId, cents: item.cents })),
         );
-        return { payment: await paymentReply(trx, payment, true) };
+        const reply = await paymentReply(trx, payment, true);
+        await queueReceipt(trx, mail, companyId, recordedBy, { chargedCents: amountCents, payment: reply, givenBackCents: 0 });
+        return { payment: reply };
       });
     },
 
@@ -323,6 +327,7 @@ export function createLedgerRepository(db: Db) {
     async recordCardPayment(
       companyId: string,
       input: { invoiceNumbers: readonly number[]; chargedCents: number; reference: string; recordedBy: string },
+      mail: Mail,
     ): Promise<{ payment: CompanyPayment | undefined; refundCents: number } | undefined> {
       return withTransaction(db, async (trx) => {
         if (!(await lockCompany(trx, companyId))) return undefined;
@@ -336,7 +341,9 @@ export function createLedgerRepository(db: Db) {
         const appliedCents = input.chargedCents - left;
         if (appliedCents === 0) return { payment: undefined, refundCents: left };
         const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
-        return { payment: await paymentReply(trx, payment, true), refundCents: left };
+        const reply = await paymentReply(trx, payment, true);
+        await queueReceipt(trx, mail, companyId, input.recordedBy, { chargedCents: input.chargedCents, payment: reply, givenBackCents: left });
+        return { payment: reply, refundCents: left };
       });
     },
   };
@@ -363,6 +370,30 @@ function settled(amountCents: number, items: readonly OpenInvoiceItem[]): { sett
   const once = [...new Set(items)];
   const { shares, leftCents } = allocateCents(amountCents, once.map((item) => item.cents));
   return { settles: once.flatMap((item, n) => (shares[n] ? [{ orderId: item.orderId, cents: shares[n] }] : [])), leftCents };
+}
+
+/**
+ * A card payment's receipt to the member who paid it (decision 212), in the payment's transaction:
+ * entered once, so sent once. A member whose account is gone since is sent none.
+ */
+async function queueReceipt(trx: Db, mail: Mail, companyId: string, userId: string, paid: { chargedCents: number; payment: CompanyPayment; givenBackCents: number }) {
+  const payer = await trx
+    .selectFrom('users')
+    .innerJoin('companies', (join) => join.on('companies.id', '=', companyId))
+    .select(['users.email', 'users.name', 'companies.name as company_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!payer) return;
+  await mail.queue(trx, {
+    kind: 'company-payment',
+    to: payer.email,
+    name: payer.name,
+    companyName: payer.company_name,
+    amountCents: paid.chargedCents,
+    reference: paid.payment.reference,
+    settles: paid.payment.settles.map((settled) => ({ invoiceNumber: settled.invoiceNumber, cents: dollarsToCents(settled.amount) })),
+    givenBackCents: paid.givenBackCents,
+  });
 }
 
 /** The company's payment of this reference, if one is recorded (a reference is unique per company). */

@@ -109,6 +109,35 @@ export type MailMessage =
    */
   | { kind: 'company-invoice'; to: string; name: string; companyName: string; order: OrderMail; lines: readonly OrderLineMail[] }
   /**
+   * A receipt for a company's invoices paid by card (the test card, or Stripe's page), to the member
+   * who paid (decision 212): what each invoice took, and what was given back to the card (invoices
+   * paid meanwhile by someone else).
+   */
+  | {
+      kind: 'company-payment';
+      to: string;
+      name: string;
+      companyName: string;
+      amountCents: number;
+      reference: string;
+      settles: readonly { invoiceNumber: string; cents: number }[];
+      givenBackCents: number;
+    }
+  /**
+   * A credit note of an order on account, to those its invoice went to (decision 212): the order
+   * cancelled, what had not shipped cancelled, or parts of it returned.
+   */
+  | {
+      kind: 'company-credit-note';
+      to: string;
+      name: string;
+      companyName: string;
+      order: OrderMail;
+      creditNoteNumber: number | string;
+      amountCents: number;
+      why: 'cancelled' | 'rest-cancelled' | 'returned';
+    }
+  /**
    * An order cancelled whole; a refunded one names its credit note (decision 056); a warranty
    * replacement names the claim (its RMA number) that is open again (decision 110).
    */
@@ -178,6 +207,8 @@ const onAccount = (order: OrderMail) => order.payment_method === 'account';
 /** Where an order's refund goes: the card it was paid with, or its company's account. */
 const refundedTo = (order: OrderMail, cents: number) =>
   onAccount(order) ? `${money(cents)} credited to your company’s account` : `${money(cents)} to the card it was paid with`;
+/** Why a company's credit note was issued, as its message says it. */
+const creditNoteWhy = { cancelled: 'the order was cancelled', 'rest-cancelled': 'what had not shipped of it was cancelled', returned: 'parts of it were returned' } as const;
 /** When a refund to a card shows; a credit to the company's account is there at once. */
 const REFUND_ON_ITS_WAY = 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.';
 const CREDITED_TO_ACCOUNT = 'The credit note is on your company’s account at once.';
@@ -328,6 +359,52 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
           { facts: [['Month', month], ['Closing balance', money(message.closingCents)]] },
           { button: 'Download the statement', url: message.url },
           { paragraph: 'The Company page lists every invoice, payment and credit note, with the statement of any month.' },
+        ],
+      };
+    }
+    case 'company-payment':
+      return {
+        to: message.to,
+        subject: `${message.companyName}: payment of ${money(message.amountCents)} received`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          { paragraph: `Thank you: your card payment of ${money(message.amountCents)} to ${message.companyName}'s account is received. It pays these invoices:` },
+          {
+            facts: [
+              ...message.settles.map(({ invoiceNumber, cents }): [string, string] => [invoiceNumber, money(cents)]),
+              ['Reference', message.reference],
+              ...(message.givenBackCents > 0 ? [['Given back to your card', money(message.givenBackCents)] as [string, string]] : []),
+            ],
+          },
+          ...(message.givenBackCents > 0
+            ? [{ paragraph: `${money(message.givenBackCents)} of what your card was charged is given back to it: part of what it was for had been paid meanwhile. Depending on your bank it shows within 5 to 10 days.` }]
+            : []),
+          { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
+        ],
+      };
+    case 'company-credit-note': {
+      const { order } = message;
+      const number = String(order.order_number);
+      const creditNote = formatCreditNoteNumber(message.creditNoteNumber);
+      const invoice = order.invoice_number === null ? null : formatInvoiceNumber(Number(order.invoice_number));
+      return {
+        to: message.to,
+        subject: `${message.companyName}: credit note ${creditNote} for order ${number}`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          {
+            paragraph: `Credit note ${creditNote} credits ${money(message.amountCents)} to ${message.companyName}'s account for order ${number}: ${creditNoteWhy[message.why]}. Pay only what the invoices still owe after it: the Company page lists them.`,
+          },
+          {
+            facts: [
+              ['Credit note', creditNote],
+              ['Order', number],
+              ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
+              ...(order.po_number && confirmed ? [['Purchase order', order.po_number] as [string, string]] : []),
+              ['Credited', money(message.amountCents)],
+            ],
+          },
+          documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number),
         ],
       };
     }

@@ -79,7 +79,7 @@ export async function cancelOrderRow(
     if (!order) return undefined;
     if (awaitsPayment(from, orderKindOf(order.payment_provider))) await endExpiryJob(jobs, trx, order.id);
     const lines = await giveStockBack(trx, order);
-    const creditNoteNumber = creditNote ? await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: order.total_cents }) : null;
+    const creditNoteNumber = creditNote ? await issueCreditNote(trx, mail, { orderId: order.id, returnId: null, amountCents: order.total_cents }) : null;
     const reopened = orderKindOf(order.payment_provider) === 'replacement' ? await reopenReplacedClaim(trx, order.id) : undefined;
     await mail.queue(trx, { kind: 'order-cancelled', order, lines, creditNoteNumber, ...(reopened ? { reopenedClaim: reopened.rma_number } : {}) });
     if (inTransaction) await inTransaction(trx, order);

@@ -118,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             createLedgerRepository(trx).payByCard(membership.company.id, request.body.invoiceNumbers, identityOf(request).userId, () => {
               const charge = provider.charge(request.body.cardNumber);
               return charge.outcome === 'paid' ? { transactionId: charge.transactionId } : { refused: charge.outcome };
-            }),
+            }, app.mail),
           accountMessages.payInvoicesOnly,
         );
         if (!written) return reply;
@@ -332,7 +332,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       chargedCents,
       reference: paymentIntent,
       recordedBy: metadata.userId ?? 'stripe',
-    });
+    }, app.mail);
     if (recorded && recorded.refundCents > 0) {
       await stripe.refundUnapplied({ companyId, transactionId: paymentIntent, amountCents: recorded.refundCents });
     }

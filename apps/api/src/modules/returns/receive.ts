@@ -102,7 +102,7 @@ export async function refundReturn(
     if (!done) return trx.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     let number: number | null = null;
     if (done.refund_cents && done.refund_cents > 0) {
-      number = await issueCreditNote(trx as Transaction<Database>, { orderId: order.id, returnId: id, amountCents: done.refund_cents });
+      number = await issueCreditNote(trx as Transaction<Database>, mail, { orderId: order.id, returnId: id, amountCents: done.refund_cents });
     }
     const final = await trx.updateTable('returns').set({ credit_note_number: number }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     await mail.queue(trx, { kind: 'return-refunded', order, ret: final, parts: await returnedParts(trx, final.id) });

@@ -354,7 +354,7 @@ export async function cancelRest(
         .execute();
     }
   }
-  const creditNote = refundCents > 0 ? await issueCreditNote(trx as Transaction<Database>, { orderId, returnId: null, amountCents: refundCents }) : null;
+  const creditNote = refundCents > 0 ? await issueCreditNote(trx as Transaction<Database>, mail, { orderId, returnId: null, amountCents: refundCents }) : null;
   const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
   await mail.queue(trx, {
     kind: 'order-rest-cancelled',

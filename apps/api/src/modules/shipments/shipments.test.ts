@@ -302,7 +302,7 @@ describe('cancelling a partly shipped order', () => {
     const { orderId, a, b } = await paidOrder();
     expectReply(await ship(orderId, { carrier: 'usps', trackingNumber: '9400111899224', lines: [{ partId: a, quantity: 1 }, { partId: b, quantity: 2 }] }), 200);
     // An earlier refund on the order (as a returned line's would be): $5.00.
-    await app.db.transaction().execute((trx) => issueCreditNote(trx, { orderId, returnId: null, amountCents: 500 }));
+    await app.db.transaction().execute((trx) => issueCreditNote(trx, app.mail, { orderId, returnId: null, amountCents: 500 }));
     const response = await cancelOrderRequest(app, ada.cookie, orderId);
     expectReply(response, 200);
     expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.96 });

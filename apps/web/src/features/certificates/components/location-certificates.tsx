@@ -69,7 +69,7 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
               if (event.key === 'Escape') stopEditing(locationId);
             }}
           >
-            <CertificateForm locationId={locationId} locationName={locationName} onDone={() => stopEditing(locationId)} />
+            <CertificateForm locationId={locationId} locationName={locationName} certificates={list} onDone={() => stopEditing(locationId)} />
           </div>
         ) : (
           <button
@@ -87,9 +87,13 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
 
 type Errors = Partial<Record<'state' | 'number' | 'expiresOn' | 'file' | 'form', string>>;
 
-function CertificateForm({ locationId, locationName, onDone }: { locationId: string; locationName: string; onDone: () => void }) {
+function CertificateForm({ locationId, locationName, certificates, onDone }: { locationId: string; locationName: string; certificates: readonly Certificate[]; onDone: () => void }) {
   const upload = useUploadCertificate(locationId);
   const [errors, setErrors] = useState<Errors>({});
+  // An upload replaces the state's certificate at once (decision 082): a verified one stops
+  // exempting until the new one is verified, which the form says before it is sent (decision 212).
+  const [state, setState] = useState('');
+  const replaced = certificates.find((certificate) => certificate.state === state && certificate.status === 'verified');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -117,7 +121,15 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2" aria-label={`Upload a resale certificate for ${locationName}`}>
-      <SelectField label="State" name="state" defaultValue="" error={errors.state} options={[{ value: '', label: 'Choose a state' }, ...states.map((state) => ({ value: state.code, label: state.name }))]} />
+      <SelectField
+        label="State"
+        name="state"
+        value={state}
+        onChange={(event) => setState(event.target.value)}
+        error={errors.state}
+        warning={replaced && certificateMessages.replacesVerified(replaced.number, replaced.state)}
+        options={[{ value: '', label: 'Choose a state' }, ...states.map((region) => ({ value: region.code, label: region.name }))]}
+      />
       <Field label="Certificate number" error={errors.number}>
         {(control) => <input {...control} name="number" maxLength={50} autoComplete="off" />}
       </Field>

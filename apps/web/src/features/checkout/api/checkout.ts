@@ -9,11 +9,12 @@ import {
   type PlaceCheckoutInput,
   type PlaceCheckoutReply,
 } from '@autoparts/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { confirmed } from '../../../lib/confirmed';
+import { meQuery } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Where an order ships: one of the buyer's addresses, or a location of their company (decision 075). */
@@ -38,6 +39,17 @@ export function useQuote(shipTo: ShipTo | null, shippingMethodId: string | null)
     enabled: shipTo !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * After a 404 for where the order ships — a company's location, when the buyer was removed from the
+ * company (or left it) while the page was open (decision 212) — the company and `me` are read again:
+ * the page then drops the company's locations and On account, and `me` the company's prices.
+ */
+export function forgetCompanyIfGone(queryClient: QueryClient, error: unknown): void {
+  if (!isApiError(error, 404)) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.company });
+  void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
 }
 
 /** A 409 reply, if the error is one: its lines, and with `reason: 'changed'` the new quote. */
@@ -77,6 +89,7 @@ export function usePlaceCheckout() {
     onError: (error) => {
       const refusal = refusalOf(error);
       if (!refusal) toast.error(notices.orderFailed, { description: customerMessage(error) });
+      forgetCompanyIfGone(queryClient, error);
       // The total moved since the quote: the page asks again and shows the new one.
       if (refusal?.reason === 'changed') void queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
       // Refused on account (the credit left, the role, the terms): the company as the server has it now,

@@ -576,6 +576,19 @@ describe('Checkout', () => {
     expect(screen.queryByText(/so it cannot be placed on account/)).not.toBeInTheDocument();
   });
 
+  it('says to a buyer why On account is not offered while the company is on hold, and places the order by card (decision 212)', async () => {
+    const { server, user } = openCheckout({
+      ...ofCompany({ status: 'on-hold' }),
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 60, paymentMethod: 'card', dueOn: null } },
+    });
+    await chooseStandard(user);
+    const payment = screen.getByRole('group', { name: 'Payment' });
+    expect(within(payment).getByText(accountMessages.refusals['on-hold'])).toBeInTheDocument();
+    expect(within(payment).queryByRole('radio')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'card' }));
+  });
+
   it('asks a member of a company that requires a PO number for it on a card order too (decision 106)', async () => {
     const { server, user } = openCheckout({
       ...ofCompany({ paymentTerms: null, poRequired: true, role: 'viewer' }),
@@ -625,6 +638,44 @@ describe('Checkout', () => {
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).not.toHaveProperty('addressId');
     // The due date in the words the order's page says it (decision 136), not "2027-01-04".
     expect(await screen.findByText(accountMessages.placed('100001', 'Jan 4, 2027'))).toBeInTheDocument();
+  });
+
+  it('says to a member removed while at checkout that they belong to no company now, and drops its location, its quote and On account (decision 212)', async () => {
+    const depot = { ...anAddress(), id: 'loc-depot', name: 'Springfield depot' };
+    delete (depot as { isDefault?: boolean }).isDefault;
+    let removed = false;
+    const company = ofCompany({}, [depot]);
+    const gone = { status: 404, body: { message: checkoutMessages.noCompany } };
+    const exemption = 'Tax exempt: resale certificate IL-RS-1001 for IL';
+    const { server, user } = openCheckout({
+      ...company,
+      'GET /api/company': () => (removed ? notAMember['GET /api/company'] : company['GET /api/company']),
+      'POST /api/checkout/quote': (call) => {
+        if (!(call.body as { locationId?: string }).locationId) return quoteFor(call);
+        return removed ? gone : { body: { ...quoteFor(call).body, tax: 0, taxExemption: exemption } };
+      },
+      'POST /api/checkout': () => gone,
+      // The buyer has no address of their own: the company's depot was their only place.
+      'GET /api/addresses': { body: [] },
+    });
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: /Springfield depot/ })).toBeChecked();
+    await chooseStandard(user);
+    expect(within(summary()).getByText(exemption)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /On account/ }));
+    // The owner removes the buyer; the buyer presses Place order.
+    removed = true;
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(checkoutMessages.noCompany)).toBeInTheDocument();
+    // The page's heading takes the keyboard: the form it pressed from is drawn again, its prices asked anew.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toHaveFocus());
+    // The company is read again: its location and On account go, and the buyer's own address is chosen and priced.
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Springfield depot/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('radio', { name: /On account/ })).not.toBeInTheDocument();
+    // The depot's quote (its exemption, its prices) is not the summary's any more: an address is asked for.
+    expect(await screen.findByText('To place the order: choose an address')).toBeInTheDocument();
+    expect(within(summary()).queryByText(exemption)).not.toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toMatchObject({ locationId: depot.id });
   });
 
   it('ships a member’s order to an address of their own once they choose it', async () => {

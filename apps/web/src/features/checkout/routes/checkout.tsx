@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   checkoutExtrasFor,
   checkoutExtrasSchema,
   companyMessages,
@@ -30,7 +31,7 @@ import { addressesQuery } from '../../addresses/api/addresses';
 import { companyLocationsQuery, companyOrdersWithPoQuery, myCompanyQuery } from '../../companies/api/companies';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
-import { refusalOf, usePlaceCheckout, useQuote, type ShipTo } from '../api/checkout';
+import { forgetCompanyIfGone, refusalOf, usePlaceCheckout, useQuote, type ShipTo } from '../api/checkout';
 import { CompanyLocationChoice } from '../components/company-location-choice';
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
@@ -52,18 +53,27 @@ export function Component() {
   const [chosenShipTo, setShipTo] = useState<ShipTo | null>(null);
   // A member of a company with payment terms, as a buyer or owner, may order on account (decision 081).
   const company = useQuery({ ...myCompanyQuery, retry: (failures, error) => !isApiError(error, 404) && failures < 2 });
+  // The company as it is now, not the one a failed read keeps: a member removed meanwhile belongs to none (decision 212).
+  const member = company.isSuccess ? company.data : undefined;
   // A member ships to the company's locations too (decision 075): the first, until another place is
   // chosen. Until it is known whether there are any, the address picker waits (it would choose first).
   const locations = useQuery({ ...companyLocationsQuery, enabled: company.isSuccess });
   const companyLocations = (company.isSuccess && locations.data) || [];
   const placesKnown = company.isError || (company.isSuccess && !locations.isPending);
   const firstLocation = companyLocations[0]?.id;
-  const shipTo: ShipTo | null = chosenShipTo ?? (firstLocation ? { locationId: firstLocation } : null);
+  // A location chosen that the company no longer lists (the buyer removed from it meanwhile) is no choice.
+  const chosenGone = chosenShipTo !== null && 'locationId' in chosenShipTo && placesKnown && !companyLocations.some((location) => location.id === chosenShipTo.locationId);
+  const shipTo: ShipTo | null = (chosenGone ? null : chosenShipTo) ?? (firstLocation ? { locationId: firstLocation } : null);
   const addressId = shipTo && 'addressId' in shipTo ? shipTo.addressId : null;
   const locationId = shipTo && 'locationId' in shipTo ? shipTo.locationId : null;
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(shipTo, chosenMethod);
   const place = usePlaceCheckout();
+  const queryClient = useQueryClient();
+  // A location refused by the quote (the buyer no longer of its company): the company is read again.
+  useEffect(() => {
+    if (locationId !== null) forgetCompanyIfGone(queryClient, quote.error);
+  }, [queryClient, quote.error, locationId]);
   // This visit's key (decision 162): Place order pressed again after a network error is answered
   // the order the first press placed, if it reached the shop, and places no second one.
   const [attemptKey] = useState(newIdempotencyKey);
@@ -74,22 +84,31 @@ export function Component() {
   useEffect(() => {
     if (place.error) refusalRef.current?.focus();
   }, [place.error]);
+  // A place gone from under the order (the buyer removed from the company, decision 212): the cart
+  // is asked again at the buyer's own prices and the form drawn anew, so the keyboard goes to the
+  // page's heading, which stays, rather than to the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (isApiError(place.error, 404)) headingRef.current?.focus();
+  }, [place.error]);
   // The address picker's own list (one request): the chosen address's country, for the currency notes.
   const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
   const shipToCountry =
     locationId !== null ? companyLocations.find((location) => location.id === locationId)?.country : addresses.data?.find((address) => address.id === addressId)?.country;
-  const terms = company.data && ON_ACCOUNT_ROLES.includes(company.data.role) && company.data.status === 'active' ? company.data.paymentTerms : null;
+  const terms = member && ON_ACCOUNT_ROLES.includes(member.role) && member.status === 'active' ? member.paymentTerms : null;
+  // A buyer whose company is on hold is told why On account is not offered (decision 212): the
+  // choice went without a word, and the order by card with it.
+  const onHold = member !== undefined && ON_ACCOUNT_ROLES.includes(member.role) && member.status === 'on-hold' && member.paymentTerms !== null;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const onAccount = terms !== null && paymentMethod === 'account';
   // A company's PO rule holds for every order placed for it, by card too (decision 106).
-  const poRequired = Boolean(company.data?.poRequired);
+  const poRequired = Boolean(member?.poRequired);
   // A member's PO number, once typed (as the server keeps it), is looked up among the company's
   // orders still standing: one found is most often the same order placed twice (decision 187).
   const [poTyped, setPoTyped] = useState('');
-  const poOrders = useQuery({ ...companyOrdersWithPoQuery(poTyped), enabled: company.data !== undefined && poTyped !== '' });
+  const poOrders = useQuery({ ...companyOrdersWithPoQuery(poTyped), enabled: member !== undefined && poTyped !== '' });
   const poWarning =
     poTyped !== '' && poOrders.data?.length ? companyMessages.poNumberOnOrders(poTyped, poOrders.data.map((order) => order.orderNumber)) : undefined;
-  const queryClient = useQueryClient();
   /**
    * Whether Place order may go on with this PO number: yes once its warning was on the page when
    * pressed. A number typed and sent at once (Enter in the field, or a click that left it as it
@@ -97,7 +116,7 @@ export function Component() {
    * the next press places it (decision 200). A lookup that fails holds nothing up: it only warns.
    */
   async function poWarningSeen(poNumber: string | undefined) {
-    if (!poNumber || company.data === undefined || (poTyped === poNumber && poWarning)) return true;
+    if (!poNumber || member === undefined || (poTyped === poNumber && poWarning)) return true;
     const found = await queryClient.fetchQuery(companyOrdersWithPoQuery(poNumber)).catch(() => []);
     if (found.length === 0) return true;
     setPoTyped(poNumber);
@@ -129,7 +148,7 @@ export function Component() {
   const heading = (
     <>
       <PageMeta {...privateHead(paths.checkout)} />
-      <h1 id="checkout-heading" className="text-3xl font-extrabold text-ink">
+      <h1 id="checkout-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
         Checkout
       </h1>
     </>
@@ -169,12 +188,13 @@ export function Component() {
   const cartProblems = lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem }] : []));
   const quoteRefusal = refusalOf(quote.error);
   const placeRefusal = refusalOf(place.error);
-  const offer = quote.data;
+  // No place chosen, no quote: the one kept from a place gone (a company's location, decision 212) is not this order's.
+  const offer = shipTo === null ? undefined : quote.data;
   const methodId = offer ? (chosenMethod ?? offer.shippingMethodId) : null;
   const ready = Boolean(offer && shipTo && methodId) && cartProblems.length === 0 && !quoteRefusal;
   // The credit the company has left on account, as the server reckons it (decision 169): said with
   // the choice, and when the quoted total is over it, said before Place order (the server refuses).
-  const account = terms ? company.data : undefined;
+  const account = terms ? member : undefined;
   const available = account?.available ?? null;
   const overCredit =
     account !== undefined &&
@@ -224,7 +244,7 @@ export function Component() {
             <LoadingBlock label="Loading where you can ship to" />
           ) : companyLocations.length > 0 ? (
             <>
-              <CompanyLocationChoice locations={companyLocations} companyName={company.data?.name ?? 'your company'} value={locationId} onChange={chooseLocation} />
+              <CompanyLocationChoice locations={companyLocations} companyName={member?.name ?? 'your company'} value={locationId} onChange={chooseLocation} />
               <AddressPicker value={addressId} onChange={chooseAddress} chooses={false} legend="Or to an address of your own" />
             </>
           ) : (
@@ -256,13 +276,19 @@ export function Component() {
           aria-label="Place order"
           className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
         >
+          {onHold && (
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-xl font-bold text-ink">Payment</legend>
+              <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">{accountMessages.refusals['on-hold']}</p>
+            </fieldset>
+          )}
           {terms && (
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-xl font-bold text-ink">Payment</legend>
               {(
                 [
                   ['card', 'Card (pay on the next page)'],
-                  ['account', `${onAccountLabel(terms)}: invoiced to ${company.data?.name ?? 'your company'}`],
+                  ['account', `${onAccountLabel(terms)}: invoiced to ${member?.name ?? 'your company'}`],
                 ] as const
               ).map(([value, label]) => (
                 <label

@@ -389,6 +389,45 @@ describe('Company', () => {
     expect(list).not.toHaveTextContent('2026-12-31');
   });
 
+  it('warns that an upload for the state of a verified certificate replaces it, and orders there are taxed until the new one is verified (decision 212)', async () => {
+    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+    delete location.isDefault;
+    const verified: Certificate = {
+      id: 'rc-1',
+      locationId: 'loc-1',
+      state: 'IL',
+      number: 'IL-RS-1001',
+      expiresOn: '2099-01-03',
+      status: 'verified',
+      documentName: 'certificate.pdf',
+      uploadedAt: '2026-12-01T10:00:00.000Z',
+      verifiedAt: '2026-12-02T10:00:00.000Z',
+      version: 1,
+      rejectedAt: null,
+      rejectionReason: null,
+    };
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': { body: [location] },
+      'GET /api/company/locations/loc-1/certificates': { body: [verified] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': { body: [] },
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    const form = within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' }));
+    const state = form.getByLabelText('State');
+    await user.selectOptions(state, 'IL');
+    expect(state).toHaveAccessibleDescription(certificateMessages.replacesVerified('IL-RS-1001', 'IL'));
+    await user.selectOptions(state, 'WI');
+    expect(state).not.toHaveAccessibleDescription();
+  });
+
   it('focuses the first field a resale certificate upload refuses', async () => {
     // A day of its own: the form takes today when drawn, and this test again later, the next day's past midnight UTC (decision 197).
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T12:00:00Z'), shouldAdvanceTime: true });
