@@ -44,6 +44,11 @@ const queueSettings = {
    * the 1st mails them all, later mornings those a missed run left). Retried: nobody is mailed twice.
    */
   'company-statements': { retryLimit: 3, retryDelay: 300 },
+  /**
+   * Every minute, on PostgreSQL: imports whose run died with its instance (its heartbeat stopped),
+   * queued again and their jobs failed for another instance to run them now (modules/catalogue-data).
+   */
+  'catalogue-import-watch': { retryLimit: 0 },
   /** Every morning: e-mails owners of resale certificates expiring within 30 days (modules/certificates). */
   'certificate-expiry': { retryLimit: 2, retryDelay: 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
@@ -75,6 +80,13 @@ export interface JobQueue {
    * change that makes it pointless (an order paid before it expires) and its end commit together.
    */
   cancelInTransaction(trx: Db, queue: QueueName, id: string): Promise<void>;
+  /**
+   * Fails, inside the caller's transaction, the active jobs of `queue` whose data's `id` is `dataId`,
+   * with `reason`: pg-boss retries them as their queue says, on any instance. For a job whose
+   * instance died mid-run (SIGKILL), which pg-boss would otherwise leave active until it expires (an
+   * import's hour). Answers whether there was one.
+   */
+  failActiveInTransaction(trx: Db, queue: QueueName, dataId: string, reason: string): Promise<boolean>;
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
@@ -236,6 +248,15 @@ export async function startJobQueue(
 
     async cancelInTransaction(trx, queue, id) {
       await boss.cancel(queue, id, { db: { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) } });
+    },
+
+    async failActiveInTransaction(trx, queue, dataId, reason) {
+      const db = { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) };
+      const { rows } = await trx.executeQuery<{ id: string }>(
+        CompiledQuery.raw("select id from pgboss.job where name = $1 and state = 'active' and data->>'id' = $2", [queue, dataId]),
+      );
+      for (const { id } of rows) await boss.fail(queue, id, { message: reason }, { db });
+      return rows.length > 0;
     },
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {

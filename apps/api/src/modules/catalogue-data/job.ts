@@ -18,12 +18,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
+import { withTransaction } from '../../lib/transaction';
 import { collided, databaseUnavailable, type Db } from '../../db/database';
 import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
-import { createCatalogueImports, failInterruptedImports, HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, storedUpload } from './repository';
+import { createCatalogueImports, failInterruptedImports, forgetDeadUploads, HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, storedUpload } from './repository';
 import { unpacked } from './upload-stream';
 
 /** Progress is written to the import's row at most this often. */
@@ -228,11 +229,17 @@ async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
     await db.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
   };
   if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
-  await db
+  // Taken only as it was read: a run another instance began meanwhile (two jobs of the import
+  // handed out at once, the watch's and an expired one's retry) keeps it.
+  const taken = await db
     .updateTable('catalogue_imports')
     .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null }))
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', row.status)
+    .where('attempts', '=', row.attempts)
+    .returning('id')
+    .executeTakeFirst();
+  if (!taken) return;
   const progress = progressWriter(db, id);
   try {
     await importOnce(db, row, progress, finish, options);
@@ -345,6 +352,52 @@ async function importOnce(
 }
 
 /**
+ * The watch of imports whose run died with their instance (decision 214), on PostgreSQL, every
+ * minute on one instance. A SIGKILL, the OOM killer or a machine lost mid-import hands nothing back:
+ * the row stays `running` and its job active until pg-boss's hour is up, when the job's retry ran the
+ * import from the start, an hour late, after the screen had called it failed ("nothing of it was
+ * applied"). Once the heartbeat is HEARTBEAT_STALE_MS old the import is queued again (the run
+ * counted, as a crash's) and its job failed now, for pg-boss to retry it on any instance within
+ * seconds; an import already run MAX_ATTEMPTS times is failed (interrupted) and its stored file
+ * dropped. An upload that died with its instance is forgotten.
+ */
+export async function takeBackDeadImports(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  await forgetDeadUploads(db, 2 * app.config.requestTimeoutMs);
+  const stale = () => new Date(Date.now() - HEARTBEAT_STALE_MS);
+  const dead = await db.selectFrom('catalogue_imports').select(['id', 'attempts', 'heartbeat_at']).where('status', '=', 'running').where('heartbeat_at', '<', stale()).execute();
+  for (const { id, attempts, heartbeat_at: heartbeatAt } of dead) {
+    const last = attempts >= MAX_ATTEMPTS;
+    const taken = await withTransaction(db, async (trx) => {
+      const row = await trx
+        .updateTable('catalogue_imports')
+        .set(
+          last
+            ? { status: 'failed', error: catalogueDataMessages.interrupted, finished_at: new Date() }
+            : { status: 'queued', started_at: null, heartbeat_at: null, progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null },
+        )
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('heartbeat_at', '<', stale())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      if (last) await trx.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
+      const failed = await app.jobs.failActiveInTransaction(trx, 'catalogue-import', id, 'its instance died mid-run (its heartbeat stopped)');
+      // No job left to retry (pg-boss expired it meanwhile, or gave up on it): one is added.
+      if (!failed && !last) await app.jobs.sendInTransaction(trx, [{ queue: 'catalogue-import', data: { id } }]);
+      return true;
+    });
+    if (taken) {
+      app.log.warn(
+        { importId: id, attempts, heartbeatAt },
+        last ? 'catalogue import: its run died with its instance again, failed' : 'catalogue import: its run died with its instance, queued again',
+      );
+    }
+  }
+}
+
+/**
  * Imports run on whichever instance takes the job, one at a time on each, on the database without
  * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
  */
@@ -356,6 +409,10 @@ export async function registerCatalogueImports(app: FastifyInstance, engine: 'pg
     async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres' }),
     { batchSize: 1 },
   );
+  if (engine === 'postgres') {
+    await app.jobs.work('catalogue-import-watch', () => takeBackDeadImports(app));
+    await app.jobs.schedule('catalogue-import-watch', '* * * * *');
+  }
 }
 
 /**
