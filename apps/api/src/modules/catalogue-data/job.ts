@@ -1,10 +1,9 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { once } from 'node:events';
 import { addAbortSignal } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import {
   CATALOGUE_PROBLEMS_LISTED,
   CATALOGUE_PROBLEMS_SHOWN,
@@ -46,9 +45,16 @@ class RolledBack extends Error {}
  * would take them with it, and on the embedded database its transaction holds the only connection.
  */
 async function problemLog() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
-  const file = path.join(dir, 'problems.ndjson');
-  const out = createWriteStream(file);
+  let dir: string | undefined = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
+  const file = await open(path.join(dir, 'problems.ndjson'), 'w+');
+  // Its name is removed at once (decision 214): the file lives while this process holds it open, so
+  // an instance killed mid-import (SIGKILL, the OOM killer) leaves nothing behind on the disk. Where
+  // an open file cannot be removed, it is removed at the end, as before.
+  await rm(dir, { recursive: true, force: true }).then(
+    () => (dir = undefined),
+    () => {},
+  );
+  const out = file.createWriteStream({ autoClose: false });
   const shown: CatalogueProblem[] = [];
   let count = 0;
   let errors = 0;
@@ -74,11 +80,11 @@ async function problemLog() {
     /** Stores those of the file through `store`, a batch at a time. */
     async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
       out.end();
-      await once(out, 'close');
+      await finished(out);
       if (count === 0) return;
       let batch: CatalogueProblem[] = [];
       let stored = 0;
-      for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      for await (const line of createInterface({ input: file.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity })) {
         batch.push(JSON.parse(line) as CatalogueProblem);
         if (batch.length === 1_000) {
           await store(stored, batch);
@@ -89,8 +95,9 @@ async function problemLog() {
       if (batch.length > 0) await store(stored, batch);
     },
     async remove() {
-      if (!out.closed) out.destroy();
-      await rm(dir, { recursive: true, force: true });
+      if (!out.destroyed) out.destroy();
+      await file.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
   return log;

@@ -23,10 +23,16 @@ afterAll(async () => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function shopOn(url: string): Promise<ShopProcess> {
+/** Each shop's temporary files go to a directory of its own (TMPDIR), for the test to look into. */
+const tmpDirs = new Map<ShopProcess, string>();
+
+async function shopOn(url: string): Promise<ShopProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-killed-import-'));
-  dataDirs.push(dataDir);
-  return startShopProcess({ DATABASE_URL: url, AUTH_SECRET: 'killed-import-secret-killed-import', NODE_ENV: 'test', DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0' });
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-killed-import-tmp-'));
+  dataDirs.push(dataDir, tmpDir);
+  const shop = await startShopProcess({ DATABASE_URL: url, AUTH_SECRET: 'killed-import-secret-killed-import', NODE_ENV: 'test', DATA_DIR: dataDir, TMPDIR: tmpDir, SHUTDOWN_GRACE_MS: '0' });
+  tmpDirs.set(shop, tmpDir);
+  return shop;
 }
 
 it('an import whose instance is killed mid-run is run again by another instance, never shown failed meanwhile, and applied once', { timeout: 360_000 }, async () => {
@@ -79,6 +85,8 @@ it('an import whose instance is killed mid-run is run again by another instance,
 
   runner.child.kill('SIGKILL');
   await runner.exited;
+  // The run's temporary file (its problems) went with its process: nothing left on the disk.
+  expect(fs.readdirSync(tmpDirs.get(runner) ?? '').filter((name) => name.startsWith('catalogue-import-'))).toEqual([]);
   await holder.query('rollback');
   // Its heartbeat stopped with it: two minutes pass (written here rather than waited for).
   await query("update catalogue_imports set heartbeat_at = now() - interval '10 minutes' where id = $1", [id]);

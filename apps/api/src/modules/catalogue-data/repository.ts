@@ -57,8 +57,10 @@ export function createCatalogueImports(db: Db) {
   return {
     /**
      * A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or
-     * running. On PostgreSQL an upload or a run that died with its instance is taken out of the way
-     * by the watch (job.ts) within minutes; on the embedded database by the next start.
+     * running. An upload still arriving after `staleAfterMs` died with its instance (a request
+     * takes a minute at most): it is forgotten first, so that it does not block every import. On
+     * PostgreSQL a run that died with its instance is taken out of the way by the watch (job.ts)
+     * within minutes; on the embedded database by the next start.
      */
     async create(fields: {
       kind: CatalogueImportKind;
@@ -67,7 +69,9 @@ export function createCatalogueImports(db: Db) {
       fileName: string;
       userId: string | null;
       email: string;
+      staleAfterMs: number;
     }): Promise<string> {
+      await forgetDeadUploads(db, fields.staleAfterMs);
       const row = await db
         .insertInto('catalogue_imports')
         .values({

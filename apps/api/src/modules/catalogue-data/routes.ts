@@ -105,7 +105,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           let id: string;
           try {
-            id = await imports.create({ ...form.data, fileName, userId: identity.userId, email: identity.email });
+            id = await imports.create({ ...form.data, fileName, userId: identity.userId, email: identity.email, staleAfterMs: 2 * app.config.requestTimeoutMs });
           } catch (error) {
             if (isAnotherImport(error)) return await reply.code(409).send({ message: catalogueDataMessages.busy });
             throw error;
