@@ -14,7 +14,7 @@ import {
   isCatalogueWarning,
   type CatalogueProblem,
 } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
 import { withTransaction } from '../../lib/transaction';
@@ -44,7 +44,7 @@ class RolledBack extends Error {}
  * transaction has ended. They cannot go into the database as they come: a rolled back import
  * would take them with it, and on the embedded database its transaction holds the only connection.
  */
-async function problemLog() {
+async function problemLog(onWriteError: () => void) {
   let dir: string | undefined = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
   const file = await open(path.join(dir, 'problems.ndjson'), 'w+');
   // Its name is removed at once (decision 214): the file lives while this process holds it open, so
@@ -55,6 +55,14 @@ async function problemLog() {
     () => {},
   );
   const out = file.createWriteStream({ autoClose: false });
+  // A write that fails (the disk full: ENOSPC; a file over the process's limit: EFBIG) ends the
+  // import (decision 214): unheard, its error ended the whole process.
+  let writeError: unknown;
+  out.on('error', (error) => {
+    if (writeError !== undefined) return;
+    writeError = error;
+    onWriteError();
+  });
   const shown: CatalogueProblem[] = [];
   let count = 0;
   let errors = 0;
@@ -71,17 +79,23 @@ async function problemLog() {
       count += 1;
       if (!isCatalogueWarning(problem.code)) errors += 1;
       if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
-      if (count <= CATALOGUE_PROBLEMS_LISTED) out.write(`${JSON.stringify(problem)}\n`);
+      if (count <= CATALOGUE_PROBLEMS_LISTED && writeError === undefined) out.write(`${JSON.stringify(problem)}\n`);
     },
     end(problem: CatalogueProblem) {
       log.add(problem);
       ended = true;
     },
-    /** Stores those of the file through `store`, a batch at a time. */
+    /** The error a write of the file met, if one did: then its problems are not all kept. */
+    writeError: () => writeError,
+    /** Ends the file and waits for its writes: then `writeError` says whether they all went. */
+    async close() {
+      if (!out.writableEnded) out.end();
+      await finished(out).catch(() => {});
+    },
+    /** Stores those of the (closed) file through `store`, a batch at a time. */
     async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
-      out.end();
-      await finished(out);
-      if (count === 0) return;
+      await log.close();
+      if (count === 0 || writeError !== undefined) return;
       let batch: CatalogueProblem[] = [];
       let stored = 0;
       for await (const line of createInterface({ input: file.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity })) {
@@ -208,6 +222,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Whether another connection can cancel the import's statement: PostgreSQL's, not the embedded database's one. */
   cancels?: boolean;
+  /** Where a fault of the instance's own (its temporary disk) is said, for the operator. */
+  log?: FastifyBaseLogger;
 }
 
 export async function runImport(db: Db, id: string, options: RunOptions = {}): Promise<void> {
@@ -267,7 +283,9 @@ async function importOnce(
   const imports = createCatalogueImports(db);
   // The kind was one of `catalogueImportKinds` when the upload was taken.
   const importer = importers[row.kind as CatalogueImportKind];
-  const problems = await problemLog();
+  // The problems' file meeting a full disk stops the reading at once (the import cannot end well).
+  const noRoom = new AbortController();
+  const problems = await problemLog(() => noRoom.abort());
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   let applied = false;
   let error: string | undefined;
@@ -298,11 +316,14 @@ async function importOnce(
           if (signal?.aborted) throw new Error(HANDED_BACK);
           const { file, bytesRead } = await unpacked(storedUpload(trx, id));
           progress.reading(bytesRead);
-          await importer.read(signal ? addAbortSignal(signal, file) : file, context);
+          if (signal) addAbortSignal(signal, file);
+          await importer.read(addAbortSignal(noRoom.signal, file), context);
         } finally {
           stopped?.();
         }
         if (signal?.aborted) throw new Error(HANDED_BACK);
+        await problems.close();
+        if (problems.writeError() !== undefined) throw new Error(catalogueDataMessages.problemsNotWritten);
         applied = row.mode === 'apply' && !problems.ended() && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
         // The statistics commit with the import. Left to autovacuum, they trail it by up to a
@@ -319,6 +340,13 @@ async function importOnce(
       metAnotherChange = collided(caught);
       // Its last run: shown failed in words, not PostgreSQL's "deadlock detected".
       if (metAnotherChange && row.attempts + 1 >= MAX_ATTEMPTS) error = catalogueDataMessages.metAnotherChange;
+      // The reading was stopped for it (an AbortError), or it was found after: the disk is the cause.
+      if (problems.writeError() !== undefined) {
+        error = catalogueDataMessages.problemsNotWritten;
+        lostDatabase = false;
+        metAnotherChange = false;
+        options.log?.error({ err: problems.writeError(), importId: id }, 'catalogue import: its problems could not be written to the temporary disk');
+      }
     }
     await progress.settled();
     if ((signal?.aborted || lostDatabase || (metAnotherChange && row.attempts + 1 < MAX_ATTEMPTS)) && !applied) {
@@ -413,7 +441,7 @@ export async function registerCatalogueImports(app: FastifyInstance, engine: 'pg
   if (engine === 'pglite') await failInterruptedImports(app.jobDb);
   await app.jobs.work<{ id: string }>(
     'catalogue-import',
-    async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres' }),
+    async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres', log: app.log }),
     { batchSize: 1 },
   );
   if (engine === 'postgres') {
