@@ -255,6 +255,12 @@ export const catalogueDataMessages = {
   exportFailed: 'The export could not be started right now. Please try again.',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
   /**
+   * An import whose problems could not be written to its instance's temporary disk (full, or a file
+   * over the server's size limit; decision 214): ended, for its report would not hold them all.
+   */
+  problemsNotWritten:
+    "The import stopped: the server's temporary disk had no room for its problems; nothing of it was applied. Ask the shop's operator to make room there, then import the file again.",
+  /**
    * An import the database stopped twice for another change to the same parts (a deadlock with an
    * order or an admin's edit, decision 188): the first time it runs again by itself.
    */

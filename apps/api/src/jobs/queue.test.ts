@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/app';
+import { logLines } from '../test/log';
 import { eventually } from '../test/wait';
 import { startJobQueue } from './queue';
 
@@ -115,6 +116,49 @@ describe('a batch whose fetch is under way when its queue stops', () => {
       expect(rows).toEqual([{ state: 'active' }]);
     } finally {
       release();
+      await ownDatabase.close();
+    }
+  }, 30_000);
+});
+
+describe('a job that fails', () => {
+  it('is logged with its queue, its try and its reason: a warning while it will be tried again, an error once it is given up, and counted', async () => {
+    const ownDatabase = await openTestDatabase();
+    const { log, lines } = logLines();
+    const queue = await startJobQueue(ownDatabase, log, shortStop);
+    try {
+      // The statements job is tried 4 times (3 retries, 5 minutes apart); the sweep once.
+      await queue.work('company-statements', async () => {
+        throw new Error('the ledger could not be read');
+      });
+      await queue.work('sweep', async () => {
+        throw new Error('the sweep broke');
+      });
+      await ownDatabase.db.transaction().execute((trx) =>
+        queue.sendInTransaction(trx, [
+          { queue: 'company-statements', data: {} },
+          { queue: 'sweep', data: {} },
+        ]),
+      );
+      await eventually(async () => lines.filter((line) => line.msg.startsWith('job failed')).length >= 2);
+      const failed = lines.filter((line) => line.msg.startsWith('job failed'));
+      expect(failed.find((line) => line.queue === 'company-statements')).toMatchObject({
+        level: 40,
+        msg: 'job failed, will be tried again',
+        attempt: 1,
+        tries: 4,
+        err: { message: 'the ledger could not be read' },
+      });
+      expect(failed.find((line) => line.queue === 'sweep')).toMatchObject({ level: 50, msg: 'job failed, given up', attempt: 1, tries: 1, err: { message: 'the sweep broke' } });
+      expect(queue.failures()).toEqual(
+        expect.arrayContaining([
+          { queue: 'company-statements', retried: 1, givenUp: 0 },
+          { queue: 'sweep', retried: 0, givenUp: 1 },
+          { queue: 'mail', retried: 0, givenUp: 0 },
+        ]),
+      );
+    } finally {
+      await queue.stop({ timeoutMs: 500 });
       await ownDatabase.close();
     }
   }, 30_000);

@@ -44,6 +44,11 @@ const queueSettings = {
    * the 1st mails them all, later mornings those a missed run left). Retried: nobody is mailed twice.
    */
   'company-statements': { retryLimit: 3, retryDelay: 300 },
+  /**
+   * Every minute, on PostgreSQL: imports whose run died with its instance (its heartbeat stopped),
+   * queued again and their jobs failed for another instance to run them now (modules/catalogue-data).
+   */
+  'catalogue-import-watch': { retryLimit: 0 },
   /** Every morning: e-mails owners of resale certificates expiring within 30 days (modules/certificates). */
   'certificate-expiry': { retryLimit: 2, retryDelay: 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
@@ -76,6 +81,13 @@ export interface JobQueue {
    */
   cancelInTransaction(trx: Db, queue: QueueName, id: string): Promise<void>;
   /**
+   * Fails, inside the caller's transaction, the active jobs of `queue` whose data's `id` is `dataId`,
+   * with `reason`: pg-boss retries them as their queue says, on any instance. For a job whose
+   * instance died mid-run (SIGKILL), which pg-boss would otherwise leave active until it expires (an
+   * import's hour). Answers whether there was one.
+   */
+  failActiveInTransaction(trx: Db, queue: QueueName, dataId: string, reason: string): Promise<boolean>;
+  /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
    * handler throws is failed (and retried as its queue says) alone, the others complete. The
@@ -98,6 +110,11 @@ export interface JobQueue {
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
   counts(): Promise<QueueCounts[]>;
+  /**
+   * The jobs of each queue that failed on this instance since it started: `retried`, to be tried
+   * again, and `givenUp`, on their last try (`job_failures_total` on /metrics). Each is logged too.
+   */
+  failures(): JobFailures[];
   /**
    * Takes no more jobs and waits for the running ones up to `timeoutMs`; then aborts the `signal`
    * their handlers were given, and waits up to HAND_BACK_MS more for them to give their work back
@@ -124,6 +141,13 @@ export const STOP_SLACK_MS = 2_000;
 export interface StopWaits {
   handBackMs?: number;
   stopSlackMs?: number;
+}
+
+/** A queue's failed jobs on this instance: to be tried again, and given up. */
+export interface JobFailures {
+  queue: QueueName;
+  retried: number;
+  givenUp: number;
 }
 
 /** A queue's options: its stop's waits, and the instance's reporter of a database outage (its requests'). */
@@ -188,6 +212,23 @@ export async function startJobQueue(
   const running = new Set<Promise<void>>();
   /** Aborted when a stop has waited long enough for the running jobs: they give their work back. */
   const aborting = new AbortController();
+  const failures = new Map<QueueName, JobFailures>(QUEUE_NAMES.map((queue) => [queue, { queue, retried: 0, givenUp: 0 }]));
+  /**
+   * Says that a job failed, with its reason (decision 214: nothing did, and a sweep or a morning's
+   * statements failing left no trace but pg-boss's row): a warning while it will be tried again,
+   * an error once it is given up. A stop's hand-back is said by the stop; the database being away,
+   * by the instance's outage reporter, once a minute.
+   */
+  const failed = (queue: QueueName, job: PgBoss.JobWithMetadata<object>, error: unknown) => {
+    const last = job.retryCount >= job.retryLimit;
+    const counts = failures.get(queue);
+    if (counts) counts[last ? 'givenUp' : 'retried'] += 1;
+    const fields = { queue, jobId: job.id, attempt: job.retryCount + 1, tries: job.retryLimit + 1, err: error };
+    if (last) log.error(fields, 'job failed, given up');
+    else if (error instanceof Error && error.message === HANDED_BACK) log.info(fields, 'job handed back, will be tried again');
+    else if (databaseUnavailable(error)) outage(log, error, { source: 'job queue', queue, jobId: job.id });
+    else log.warn(fields, 'job failed, will be tried again');
+  };
   /** Waits for the running batches, until `deadline` at most. */
   const settled = async (deadline: number) => {
     while (running.size > 0 && Date.now() < deadline) {
@@ -209,11 +250,20 @@ export async function startJobQueue(
       await boss.cancel(queue, id, { db: { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) } });
     },
 
+    async failActiveInTransaction(trx, queue, dataId, reason) {
+      const db = { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) };
+      const { rows } = await trx.executeQuery<{ id: string }>(
+        CompiledQuery.raw("select id from pgboss.job where name = $1 and state = 'active' and data->>'id' = $2", [queue, dataId]),
+      );
+      for (const { id } of rows) await boss.fail(queue, id, { message: reason }, { db });
+      return rows.length > 0;
+    },
+
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
       const meter = givesWay ? (busy ??= busyMeter()) : undefined;
       const run = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
         if (meter) await giveWay(meter, () => stopped);
-        const failed: { id: string; error: unknown }[] = [];
+        const thrown: { job: PgBoss.JobWithMetadata<object>; error: unknown }[] = [];
         let next = 0;
         const runner = async () => {
           for (let job = jobs[next++]; job; job = jobs[next++]) {
@@ -221,14 +271,15 @@ export async function startJobQueue(
               if (aborting.signal.aborted) throw new Error(HANDED_BACK);
               await handler(job.data as never, { signal: aborting.signal, lastTry: job.retryCount >= job.retryLimit });
             } catch (error) {
-              failed.push({ id: job.id, error: aborting.signal.aborted ? new Error(HANDED_BACK) : error });
+              thrown.push({ job, error: aborting.signal.aborted ? new Error(HANDED_BACK) : error });
             }
           }
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
         // Failed one by one; pg-boss then completes the rest of the batch (only jobs still active).
-        for (const { id, error } of failed) {
-          await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
+        for (const { job, error } of thrown) {
+          failed(queue, job, error);
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
         }
       };
       await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize, includeMetadata: true }, async (jobs) => {
@@ -263,6 +314,10 @@ export async function startJobQueue(
         else if (state === 'active' || state === 'failed' || state === 'completed') counts[state] += count;
       }
       return [...byQueue.values()];
+    },
+
+    failures() {
+      return [...failures.values()].map((counts) => ({ ...counts }));
     },
 
     async stop({ timeoutMs = 10_000 } = {}) {

@@ -52,6 +52,8 @@ describe('/metrics', () => {
     expect(sample(text, 'db_pool_connections{state="waiting"}')).toBe(0);
     expect(sample(text, 'job_queue_jobs{queue="order-expiry",state="created"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'job_queue_jobs{queue="mail",state="failed"}')).toBe(0);
+    expect(sample(text, 'job_failures_total{queue="sweep",outcome="given_up"}')).toBe(0);
+    expect(sample(text, 'job_failures_total{queue="mail",outcome="retried"}')).toBe(0);
     expect(sample(text, 'mail_outbox_unsent')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'mail_outbox_oldest_unsent_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'password_hash_queue_length')).toBe(0);

@@ -108,6 +108,24 @@ export async function metrics(app: FastifyInstance, database: DatabaseHandle) {
     }),
   });
 
+  // The queue counts for itself; each scrape adds what it counted since the last one.
+  const failuresReported = new Map<string, number>();
+  new Counter({
+    name: 'job_failures_total',
+    help: 'Jobs that failed on this instance, by queue: retried (to be tried again) or given_up (their last try).',
+    labelNames: ['queue', 'outcome'],
+    registers,
+    collect() {
+      for (const { queue, retried, givenUp } of app.jobs.failures()) {
+        for (const [outcome, count] of [['retried', retried], ['given_up', givenUp]] as const) {
+          const key = `${queue} ${outcome}`;
+          this.inc({ queue, outcome }, count - (failuresReported.get(key) ?? 0));
+          failuresReported.set(key, count);
+        }
+      }
+    },
+  });
+
   const outbox = async () => {
     const { rows } = await database.executeSql(
       `select count(*)::int as unsent, extract(epoch from now() - min(created_at))::float8 as oldest

@@ -1,10 +1,9 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { once } from 'node:events';
 import { addAbortSignal } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import {
   CATALOGUE_PROBLEMS_LISTED,
   CATALOGUE_PROBLEMS_SHOWN,
@@ -15,15 +14,16 @@ import {
   isCatalogueWarning,
   type CatalogueProblem,
 } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
+import { withTransaction } from '../../lib/transaction';
 import { collided, databaseUnavailable, type Db } from '../../db/database';
 import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
-import { createCatalogueImports, failInterruptedImports, HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, storedUpload } from './repository';
+import { createCatalogueImports, failInterruptedImports, forgetDeadUploads, HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, storedUpload } from './repository';
 import { unpacked } from './upload-stream';
 
 /** Progress is written to the import's row at most this often. */
@@ -44,10 +44,25 @@ class RolledBack extends Error {}
  * transaction has ended. They cannot go into the database as they come: a rolled back import
  * would take them with it, and on the embedded database its transaction holds the only connection.
  */
-async function problemLog() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
-  const file = path.join(dir, 'problems.ndjson');
-  const out = createWriteStream(file);
+async function problemLog(onWriteError: () => void) {
+  let dir: string | undefined = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
+  const file = await open(path.join(dir, 'problems.ndjson'), 'w+');
+  // Its name is removed at once (decision 214): the file lives while this process holds it open, so
+  // an instance killed mid-import (SIGKILL, the OOM killer) leaves nothing behind on the disk. Where
+  // an open file cannot be removed, it is removed at the end, as before.
+  await rm(dir, { recursive: true, force: true }).then(
+    () => (dir = undefined),
+    () => {},
+  );
+  const out = file.createWriteStream({ autoClose: false });
+  // A write that fails (the disk full: ENOSPC; a file over the process's limit: EFBIG) ends the
+  // import (decision 214): unheard, its error ended the whole process.
+  let writeError: unknown;
+  out.on('error', (error) => {
+    if (writeError !== undefined) return;
+    writeError = error;
+    onWriteError();
+  });
   const shown: CatalogueProblem[] = [];
   let count = 0;
   let errors = 0;
@@ -64,20 +79,26 @@ async function problemLog() {
       count += 1;
       if (!isCatalogueWarning(problem.code)) errors += 1;
       if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
-      if (count <= CATALOGUE_PROBLEMS_LISTED) out.write(`${JSON.stringify(problem)}\n`);
+      if (count <= CATALOGUE_PROBLEMS_LISTED && writeError === undefined) out.write(`${JSON.stringify(problem)}\n`);
     },
     end(problem: CatalogueProblem) {
       log.add(problem);
       ended = true;
     },
-    /** Stores those of the file through `store`, a batch at a time. */
+    /** The error a write of the file met, if one did: then its problems are not all kept. */
+    writeError: () => writeError,
+    /** Ends the file and waits for its writes: then `writeError` says whether they all went. */
+    async close() {
+      if (!out.writableEnded) out.end();
+      await finished(out).catch(() => {});
+    },
+    /** Stores those of the (closed) file through `store`, a batch at a time. */
     async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
-      out.end();
-      await once(out, 'close');
-      if (count === 0) return;
+      await log.close();
+      if (count === 0 || writeError !== undefined) return;
       let batch: CatalogueProblem[] = [];
       let stored = 0;
-      for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+      for await (const line of createInterface({ input: file.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity })) {
         batch.push(JSON.parse(line) as CatalogueProblem);
         if (batch.length === 1_000) {
           await store(stored, batch);
@@ -88,8 +109,9 @@ async function problemLog() {
       if (batch.length > 0) await store(stored, batch);
     },
     async remove() {
-      if (!out.closed) out.destroy();
-      await rm(dir, { recursive: true, force: true });
+      if (!out.destroyed) out.destroy();
+      await file.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
   return log;
@@ -200,6 +222,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Whether another connection can cancel the import's statement: PostgreSQL's, not the embedded database's one. */
   cancels?: boolean;
+  /** Where a fault of the instance's own (its temporary disk) is said, for the operator. */
+  log?: FastifyBaseLogger;
 }
 
 export async function runImport(db: Db, id: string, options: RunOptions = {}): Promise<void> {
@@ -228,11 +252,17 @@ async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
     await db.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
   };
   if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
-  await db
+  // Taken only as it was read: a run another instance began meanwhile (two jobs of the import
+  // handed out at once, the watch's and an expired one's retry) keeps it.
+  const taken = await db
     .updateTable('catalogue_imports')
     .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null }))
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', row.status)
+    .where('attempts', '=', row.attempts)
+    .returning('id')
+    .executeTakeFirst();
+  if (!taken) return;
   const progress = progressWriter(db, id);
   try {
     await importOnce(db, row, progress, finish, options);
@@ -253,7 +283,9 @@ async function importOnce(
   const imports = createCatalogueImports(db);
   // The kind was one of `catalogueImportKinds` when the upload was taken.
   const importer = importers[row.kind as CatalogueImportKind];
-  const problems = await problemLog();
+  // The problems' file meeting a full disk stops the reading at once (the import cannot end well).
+  const noRoom = new AbortController();
+  const problems = await problemLog(() => noRoom.abort());
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   let applied = false;
   let error: string | undefined;
@@ -284,11 +316,14 @@ async function importOnce(
           if (signal?.aborted) throw new Error(HANDED_BACK);
           const { file, bytesRead } = await unpacked(storedUpload(trx, id));
           progress.reading(bytesRead);
-          await importer.read(signal ? addAbortSignal(signal, file) : file, context);
+          if (signal) addAbortSignal(signal, file);
+          await importer.read(addAbortSignal(noRoom.signal, file), context);
         } finally {
           stopped?.();
         }
         if (signal?.aborted) throw new Error(HANDED_BACK);
+        await problems.close();
+        if (problems.writeError() !== undefined) throw new Error(catalogueDataMessages.problemsNotWritten);
         applied = row.mode === 'apply' && !problems.ended() && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
         // The statistics commit with the import. Left to autovacuum, they trail it by up to a
@@ -305,6 +340,13 @@ async function importOnce(
       metAnotherChange = collided(caught);
       // Its last run: shown failed in words, not PostgreSQL's "deadlock detected".
       if (metAnotherChange && row.attempts + 1 >= MAX_ATTEMPTS) error = catalogueDataMessages.metAnotherChange;
+      // The reading was stopped for it (an AbortError), or it was found after: the disk is the cause.
+      if (problems.writeError() !== undefined) {
+        error = catalogueDataMessages.problemsNotWritten;
+        lostDatabase = false;
+        metAnotherChange = false;
+        options.log?.error({ err: problems.writeError(), importId: id }, 'catalogue import: its problems could not be written to the temporary disk');
+      }
     }
     await progress.settled();
     if ((signal?.aborted || lostDatabase || (metAnotherChange && row.attempts + 1 < MAX_ATTEMPTS)) && !applied) {
@@ -345,6 +387,52 @@ async function importOnce(
 }
 
 /**
+ * The watch of imports whose run died with their instance (decision 214), on PostgreSQL, every
+ * minute on one instance. A SIGKILL, the OOM killer or a machine lost mid-import hands nothing back:
+ * the row stays `running` and its job active until pg-boss's hour is up, when the job's retry ran the
+ * import from the start, an hour late, after the screen had called it failed ("nothing of it was
+ * applied"). Once the heartbeat is HEARTBEAT_STALE_MS old the import is queued again (the run
+ * counted, as a crash's) and its job failed now, for pg-boss to retry it on any instance within
+ * seconds; an import already run MAX_ATTEMPTS times is failed (interrupted) and its stored file
+ * dropped. An upload that died with its instance is forgotten.
+ */
+export async function takeBackDeadImports(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  await forgetDeadUploads(db, 2 * app.config.requestTimeoutMs);
+  const stale = () => new Date(Date.now() - HEARTBEAT_STALE_MS);
+  const dead = await db.selectFrom('catalogue_imports').select(['id', 'attempts', 'heartbeat_at']).where('status', '=', 'running').where('heartbeat_at', '<', stale()).execute();
+  for (const { id, attempts, heartbeat_at: heartbeatAt } of dead) {
+    const last = attempts >= MAX_ATTEMPTS;
+    const taken = await withTransaction(db, async (trx) => {
+      const row = await trx
+        .updateTable('catalogue_imports')
+        .set(
+          last
+            ? { status: 'failed', error: catalogueDataMessages.interrupted, finished_at: new Date() }
+            : { status: 'queued', started_at: null, heartbeat_at: null, progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null },
+        )
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('heartbeat_at', '<', stale())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return false;
+      if (last) await trx.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
+      const failed = await app.jobs.failActiveInTransaction(trx, 'catalogue-import', id, 'its instance died mid-run (its heartbeat stopped)');
+      // No job left to retry (pg-boss expired it meanwhile, or gave up on it): one is added.
+      if (!failed && !last) await app.jobs.sendInTransaction(trx, [{ queue: 'catalogue-import', data: { id } }]);
+      return true;
+    });
+    if (taken) {
+      app.log.warn(
+        { importId: id, attempts, heartbeatAt },
+        last ? 'catalogue import: its run died with its instance again, failed' : 'catalogue import: its run died with its instance, queued again',
+      );
+    }
+  }
+}
+
+/**
  * Imports run on whichever instance takes the job, one at a time on each, on the database without
  * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
  */
@@ -353,9 +441,13 @@ export async function registerCatalogueImports(app: FastifyInstance, engine: 'pg
   if (engine === 'pglite') await failInterruptedImports(app.jobDb);
   await app.jobs.work<{ id: string }>(
     'catalogue-import',
-    async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres' }),
+    async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres', log: app.log }),
     { batchSize: 1 },
   );
+  if (engine === 'postgres') {
+    await app.jobs.work('catalogue-import-watch', () => takeBackDeadImports(app));
+    await app.jobs.schedule('catalogue-import-watch', '* * * * *');
+  }
 }
 
 /**

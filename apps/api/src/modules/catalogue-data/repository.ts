@@ -13,9 +13,10 @@ const PROBLEM_BATCH = 1_000;
 /** A running import writes its heartbeat at least this often (job.ts), beside its progress. */
 export const HEARTBEAT_EVERY_MS = 30_000;
 /**
- * On PostgreSQL, a running import whose heartbeat is older than this died with its instance: it is
- * shown failed (interrupted) and no longer blocks a new import. Not on the embedded database, where
- * a running import's transaction holds the one connection and its heartbeat waits for it.
+ * On PostgreSQL, a running import whose heartbeat is older than this died with its instance: the
+ * watch (job.ts) queues it again for another instance, or fails it after its last run, and it no
+ * longer blocks a new upload. Not on the embedded database, where a running import's transaction
+ * holds the one connection and its heartbeat waits for it.
  */
 export const HEARTBEAT_STALE_MS = 4 * HEARTBEAT_EVERY_MS;
 
@@ -26,14 +27,9 @@ export function isAnotherImport(error: unknown): boolean {
   return (constraint ?? message ?? '').includes('catalogue_imports_one_at_a_time');
 }
 
-/** Whether a running import's heartbeat says its run died (PostgreSQL only: `staleHeartbeats`). */
-const interrupted = (row: Pick<Selectable<CatalogueImportsTable>, 'status' | 'heartbeat_at'>, now: number) =>
-  row.status === 'running' && row.heartbeat_at !== null && now - row.heartbeat_at.getTime() > HEARTBEAT_STALE_MS;
-
 const phaseOf = (phase: string | null): CatalogueImportPhase | null => (catalogueImportPhases as readonly (string | null)[]).includes(phase) ? (phase as CatalogueImportPhase) : null;
 
-export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, options: { staleHeartbeats?: boolean } = {}): CatalogueImport {
-  const row = options.staleHeartbeats && interrupted(found, Date.now()) ? { ...found, status: 'failed' as const, error: catalogueDataMessages.interrupted, finished_at: found.heartbeat_at } : found;
+export function toCatalogueImport(row: Selectable<CatalogueImportsTable>): CatalogueImport {
   const counts = row.counts as CatalogueImport['counts'];
   return {
     id: row.id,
@@ -57,17 +53,14 @@ export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, opti
   };
 }
 
-/**
- * `staleHeartbeats`: on PostgreSQL, a running import whose heartbeat is older than
- * HEARTBEAT_STALE_MS is shown failed, and the next upload marks it so before it takes its place.
- */
-export function createCatalogueImports(db: Db, options: { staleHeartbeats?: boolean } = {}) {
-  const shown = (row: Selectable<CatalogueImportsTable>) => toCatalogueImport(row, options);
+export function createCatalogueImports(db: Db) {
   return {
     /**
      * A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or
      * running. An upload still arriving after `staleAfterMs` died with its instance (a request
-     * takes a minute at most): it is forgotten first, so that it does not block every import.
+     * takes a minute at most): it is forgotten first, so that it does not block every import. On
+     * PostgreSQL a run that died with its instance is taken out of the way by the watch (job.ts)
+     * within minutes; on the embedded database by the next start.
      */
     async create(fields: {
       kind: CatalogueImportKind;
@@ -78,15 +71,7 @@ export function createCatalogueImports(db: Db, options: { staleHeartbeats?: bool
       email: string;
       staleAfterMs: number;
     }): Promise<string> {
-      await db
-        .deleteFrom('catalogue_imports')
-        .where('status', '=', 'queued')
-        .where('uploaded_at', 'is', null)
-        .where('created_at', '<', new Date(Date.now() - fields.staleAfterMs))
-        .execute();
-      // An import whose run died with its instance (its heartbeat stopped) is failed, as it is shown:
-      // the partial unique index then lets this one in. Its job, handed out again, finds it failed.
-      if (options.staleHeartbeats) await failStale(db, new Date(Date.now() - HEARTBEAT_STALE_MS));
+      await forgetDeadUploads(db, fields.staleAfterMs);
       const row = await db
         .insertInto('catalogue_imports')
         .values({
@@ -129,12 +114,12 @@ export function createCatalogueImports(db: Db, options: { staleHeartbeats?: bool
       const rows = await query.execute();
       // The list is asked for every second while an import runs: an import's problems (up to 1,000
       // each, 284 KB for two) are sent by GET …/imports/{id} alone; `problemCount` says how many.
-      return rows.map((row) => ({ ...shown(row), problems: [] }));
+      return rows.map((row) => ({ ...toCatalogueImport(row), problems: [] }));
     },
 
     async get(id: string): Promise<CatalogueImport | undefined> {
       const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && shown(row);
+      return row && toCatalogueImport(row);
     },
 
     /** Every problem of an import, in order, a page at a time: never all in memory. */
@@ -170,16 +155,12 @@ export function createCatalogueImports(db: Db, options: { staleHeartbeats?: bool
   };
 }
 
-/** Marks the imports running with a heartbeat older than `before` failed (interrupted), and drops their stored files. */
-async function failStale(db: Db, before: Date): Promise<void> {
-  const failed = await db
-    .updateTable('catalogue_imports')
-    .set({ status: 'failed', error: catalogueDataMessages.interrupted, finished_at: new Date() })
-    .where('status', '=', 'running')
-    .where('heartbeat_at', '<', before)
-    .returning('id')
-    .execute();
-  if (failed.length > 0) await db.deleteFrom('catalogue_import_chunks').where('import_id', 'in', failed.map((row) => row.id)).execute();
+/**
+ * Forgets the uploads still arriving after `staleAfterMs` (a request takes a minute at most): they
+ * died with their instance, and their rows block every import (their stored chunks go with them).
+ */
+export async function forgetDeadUploads(db: Db, staleAfterMs: number): Promise<void> {
+  await db.deleteFrom('catalogue_imports').where('status', '=', 'queued').where('uploaded_at', 'is', null).where('created_at', '<', new Date(Date.now() - staleAfterMs)).execute();
 }
 
 /**

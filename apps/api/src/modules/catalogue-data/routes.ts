@@ -39,9 +39,7 @@ const formSchema = z.object({
  * instance (job.ts); the admin follows it here.
  */
 export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  // On PostgreSQL a stopped heartbeat shows an import's run died (repository.ts); on the embedded
-  // database the start marks such imports failed (job.ts).
-  const imports = createCatalogueImports(app.db, { staleHeartbeats: app.config.databaseUrl !== undefined });
+  const imports = createCatalogueImports(app.db);
   await app.register(multipart, { limits: { fileSize: CATALOGUE_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   /** Stores the file's bytes as they arrive, CHUNK_BYTES a row; answers the size. */
