@@ -1,4 +1,4 @@
-import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -11,7 +11,7 @@ import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { oneClickOfADouble } from '../../../lib/double-click';
-import { isMissingSearchPage, searchRefusal, shopSearchParams, useSearch, type SearchKey } from '../api/search';
+import { isMissingSearchPage, shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
@@ -29,7 +29,8 @@ export function Component() {
   // Each change builds on the search last asked for, not this render's (decision 092).
   const [searchParams, changeSearch] = useSearchChanges();
   const params = shopSearchParams(searchParams);
-  const search = useSearch(params);
+  // What the shared schema refuses in the URL is said in its words, and not asked for (nor quoted back).
+  const { search, refusal } = useSearch(params);
   const { active, garage } = useGarage();
   const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
   // The vehicle the page speaks of (its box, its cards' fit): the one the list is narrowed to, which
@@ -57,8 +58,6 @@ export function Component() {
   // No connection to the shop is said at the first failure, while the retries go on: the old
   // list under its old count would read as the answer to the new search.
   const unreachable = isApiError(search.error ?? search.failureReason, 0);
-  // What the shared schema refuses in the URL is said in its words, and not asked for (nor quoted back).
-  const refusal = searchRefusal(params);
   // The answer to this search, if there is one: not the previous search's, kept while nothing is asked.
   const result = unreachable || refusal ? undefined : search.data;
   // The count is said only of this search's answer: while another search's list stays on screen
@@ -343,16 +342,18 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   // Typed before the app hydrated the page and not yet applied: kept in the boxes.
   const lowEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setLow(input.value));
   const highEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setHigh(input.value));
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const minPrice = low.trim() || undefined;
     const maxPrice = high.trim() || undefined;
-    // Checked as the server checks it (the shared schema), and said on the field at fault, which takes the focus.
-    const issue = searchQuerySchema.safeParse({ minPrice, maxPrice }).error?.issues[0];
+    // Checked as the server checks it (the shared schema, whose code comes with the first check), and
+    // said on the field at fault, which takes the focus. Should its code not load, the server checks.
+    const issue = await import('../api/search-refusal').then(({ searchIssue }) => searchIssue({ minPrice, maxPrice }), () => undefined);
     if (issue) {
-      const field = issue.path[0] === 'maxPrice' ? 'maxPrice' : 'minPrice';
+      const field = issue.field === 'maxPrice' ? 'maxPrice' : 'minPrice';
       setRefused({ low, high, field, message: issue.message });
-      const control = event.currentTarget.elements.namedItem(field);
+      const control = form.elements.namedItem(field);
       if (control instanceof HTMLInputElement) control.focus();
       return;
     }
@@ -360,7 +361,7 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   }
   const invalid = (field: 'minPrice' | 'maxPrice') => (refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {});
   return (
-    <form action={paths.shop} onSubmit={submit} aria-label="Price">
+    <form action={paths.shop} onSubmit={(event) => void submit(event)} aria-label="Price">
       <fieldset>
         <legend className="font-semibold text-ink">Price ($)</legend>
         <div className="mt-1 flex items-end gap-2">
@@ -386,7 +387,7 @@ function Results({
   refusal,
   vehicle,
 }: {
-  search: ReturnType<typeof useSearch>;
+  search: ReturnType<typeof useSearch>['search'];
   unreachable: boolean;
   /** What the shared schema refuses in the URL (nothing is asked then). */
   refusal: string | undefined;
