@@ -1,5 +1,5 @@
 import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -137,13 +137,23 @@ export function Component() {
             />
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
-          <Suspense>
-            {missingPage ? (
+          {missingPage ? (
+            <Suspense>
               <NoSuchPage page={readQueryWholeNumber(params.page)} result={search.data} link={link} />
-            ) : (
-              <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={shownFor} />
-            )}
-          </Suspense>
+            </Suspense>
+          ) : (
+            <ResultsSection
+              result={search.data}
+              status={search.status}
+              error={search.error}
+              placeholder={search.isPlaceholderData}
+              fetching={search.isFetching}
+              refetch={search.refetch}
+              unreachable={unreachable}
+              refusal={refusal}
+              vehicle={shownFor}
+            />
+          )}
           {result && !missingPage && answered && (
             <Suspense>
               <Pages
@@ -381,24 +391,41 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   );
 }
 
-function Results({
-  search,
-  unreachable,
-  refusal,
-  vehicle,
-}: {
-  search: ReturnType<typeof useSearch>['search'];
+interface ResultsProps {
+  /** The search's answer on screen: the last one, while the next loads (`placeholder`). */
+  result: SearchResult | undefined;
+  status: 'pending' | 'error' | 'success';
+  error: Error | null;
+  placeholder: boolean;
+  fetching: boolean;
+  refetch: () => Promise<unknown>;
   unreachable: boolean;
   /** What the shared schema refuses in the URL (nothing is asked then). */
   refusal: string | undefined;
   vehicle: Vehicle | undefined;
-}) {
-  const applications = usePartApplications(vehicle?._id, refusal ? [] : (search.data?.items.map((item) => item._id) ?? []));
+}
+
+/**
+ * The results, a <Suspense> boundary that React hydrates apart (decision 076), drawn again only when
+ * what they show changes: the page drawn again for anything else (the session's answer, the
+ * garage's) leaves them as they are. Else React would first hydrate them, 24 cards, at once and in
+ * one task, whatever it was hydrating in slices (decision 209).
+ */
+const ResultsSection = memo(function ResultsSection(props: ResultsProps) {
+  return (
+    <Suspense>
+      <Results {...props} />
+    </Suspense>
+  );
+});
+
+function Results({ result, status, error, placeholder, fetching, refetch, unreachable, refusal, vehicle }: ResultsProps) {
+  const applications = usePartApplications(vehicle?._id, refusal ? [] : (result?.items.map((item) => item._id) ?? []));
   if (refusal) return <Refused message={refusal} />;
   if (unreachable) {
-    return <LoadFailed message={searchMessages.shopUnreachable} onRetry={() => void search.refetch()} />;
+    return <LoadFailed message={searchMessages.shopUnreachable} onRetry={() => void refetch()} />;
   }
-  if (search.isPending) {
+  if (status === 'pending') {
     return (
       <div role="status" aria-label="Loading parts" className={gridClass}>
         {Array.from({ length: 6 }, (_, index) => (
@@ -407,12 +434,12 @@ function Results({
       </div>
     );
   }
-  if (search.isError) {
+  if (status === 'error' || !result) {
     // A 400 is a filter in the URL the server refuses: say which, and offer a fresh start.
-    if (isApiError(search.error, 400)) return <Refused message={customerMessage(search.error)} />;
-    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void search.refetch()} />;
+    if (isApiError(error, 400)) return <Refused message={customerMessage(error)} />;
+    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void refetch()} />;
   }
-  if (search.data.items.length === 0) {
+  if (result.items.length === 0) {
     return (
       <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
         <p>{searchMessages.noPartsMatch}</p>
@@ -423,8 +450,8 @@ function Results({
     );
   }
   return (
-    <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
-      {search.data.items.map((part) => (
+    <ul className={`${gridClass} ${placeholder ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={fetching}>
+      {result.items.map((part) => (
         <li key={part._id} className="flex">
           <PartCard
             part={part}
