@@ -1,3 +1,5 @@
+import { formatPrice } from './money';
+
 /**
  * The words of deposits, warranty and the fit promise without zod (as cart-constants.ts is to
  * cart.ts): a part's page shows them, and takes this, not after-sale.ts's schemas.
@@ -16,7 +18,7 @@ export const CORE_DEPOSIT_MAX = 10_000;
 /** What the part pages, the cart, the order and the admin's screens say about deposits, warranty and the fit promise. */
 export const partPromiseMessages = {
   coreDeposit: 'Core deposit must be an amount like 45.00',
-  coreDepositRange: `Core deposit is from $0.01 to $${CORE_DEPOSIT_MAX.toLocaleString('en-US')}`,
+  coreDepositRange: `Core deposit is from ${formatPrice(0.01)} to ${formatPrice(CORE_DEPOSIT_MAX)}`,
   warrantyMonths: `Warranty is a whole number of months from 1 to ${WARRANTY_MONTHS_MAX}`,
   /** The part page's deposit: what it costs and how it comes back (with the old part, or with this one returned: decision 109). */
   coreDepositNote: (amount: string) =>
