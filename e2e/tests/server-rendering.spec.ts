@@ -329,6 +329,28 @@ test('/shop hydrates without asking again for its results, and a new search stil
   await expect.poll(() => asked).toContain('/api/search?q=brake');
 });
 
+test('/shop hydrates without the search schema’s code, which comes with the first search checked in the browser', async ({ page }) => {
+  // zod's core names its types so (`$ZodObject`): a script that holds it brings the schema's code.
+  const withZod: string[] = [];
+  page.on('response', async (response) => {
+    if (!/\/assets\/.*\.js$/.test(response.url())) return;
+    if ((await response.text()).includes('$ZodObject')) withZod.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/shop');
+  await waitForApp(page);
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(withZod).toEqual([]);
+  // A price the schema refuses, checked in the browser: said under the field, in the schema's words.
+  const price = page.getByRole('form', { name: 'Price' });
+  await price.getByLabel('From').fill('50');
+  await price.getByLabel('To').fill('10');
+  await price.getByRole('button', { name: 'Apply' }).click();
+  await expect(price.getByLabel('From')).toHaveAccessibleDescription(catalogueMessages.priceRange);
+  await expect(price.getByLabel('From')).toBeFocused();
+  expect(withZod).not.toEqual([]);
+});
+
 test('/shop kept by the server for minutes still hydrates without asking again for its results', async ({ page }) => {
   // The browser's clock two minutes ahead of the server's: the page's data looks as old as a page
   // the server kept that long (its search counts as fresh for a minute).

@@ -15,6 +15,7 @@ import { partNumberSchema, storedPartChangesSchema } from './part-changes';
 import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
 import { parseDecimalText } from './money';
+import { searchMessages } from './search-constants';
 import { hasVisibleText } from './text';
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
@@ -114,22 +115,6 @@ const price = z
       .optional(),
   )
   .optional();
-
-/**
- * What /shop says of a search that brought no parts, or of a sort or stock filter it refuses; here,
- * with the search's schemas, not in `catalogueMessages`, which the home page's first script holds
- * (`catalogue-constants.ts`).
- */
-export const searchMessages = {
-  /** A search that matched no part. */
-  noPartsMatch: 'No parts match this search. Check the spelling, or remove a filter.',
-  /** Nothing answers at all (no connection, the server down); the page keeps trying. */
-  shopUnreachable: 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.',
-  /** `sort=` none of `searchSorts`: zod's own words named them as code ("Invalid option: expected one of …"). */
-  badSort: 'Sort by best match, price or name',
-  /** `inStock=` neither true nor false. */
-  badInStock: '“In stock only” is either on or off',
-};
 
 /** GET /api/search's query; each filter is also a URL parameter of /shop. */
 export const searchQuerySchema = z

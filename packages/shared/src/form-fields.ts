@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { parseMoneyText } from './money';
 import { readQueryWholeNumber } from './catalogue-constants';
-import { hasVisibleText } from './text';
+import { groupedNumber, hasVisibleText } from './text';
 
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
 /** What a text field over its limit says ("Name is at most 200 characters"): the schema's own error would say it is required. */
-export const tooLongMessage = (label: string, max: number) => `${label} is at most ${max.toLocaleString('en-US')} characters`;
+export const tooLongMessage = (label: string, max: number) => `${label} is at most ${groupedNumber(max)} characters`;
 
 /**
  * A required line of text (a product's name or description): trimmed, at most `max` characters

@@ -17,6 +17,7 @@ export * from './users';
 export * from './catalogue';
 export * from './catalogue-data';
 export * from './catalogue-constants';
+export * from './search-constants';
 export * from './fit-words';
 export * from './vin';
 export * from './images';

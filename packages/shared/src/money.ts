@@ -1,4 +1,5 @@
 import type { ReturnReasonCode } from './after-sale';
+import { groupedNumber } from './text';
 
 /** Money is stored as integer cents and sent as dollars with at most two decimals (DESIGN §5). */
 export function centsToDollars(cents: number): number {
@@ -24,8 +25,7 @@ export function sumDollars(amounts: Iterable<number>): number {
  */
 export function formatPrice(dollars: number): string {
   const cents = Math.round(Math.abs(dollars) * 100);
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${dollars < 0 && cents > 0 ? '-' : ''}$${whole}.${String(cents % 100).padStart(2, '0')}`;
+  return `${dollars < 0 && cents > 0 ? '-' : ''}$${groupedNumber(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /**

@@ -16,3 +16,13 @@ const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
 export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
 }
+
+/**
+ * A whole number with a comma every three digits, as en-US writes it: "10,000". Written out rather
+ * than with `toLocaleString`: a page's first `Intl` formatter loads the locale's data on the main
+ * thread (money.ts), and a message built when its module is evaluated would make every page that
+ * loads it pay for that (decision 209).
+ */
+export function groupedNumber(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}

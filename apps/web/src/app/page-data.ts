@@ -42,7 +42,7 @@ export async function prefetchPageData(queryClient: QueryClient, url: URL) {
     url.pathname === paths.home
       ? [queryClient.prefetchQuery(partsQuery), queryClient.prefetchQuery(reviewsQuery), queryClient.prefetchQuery(vehicleYearsQuery)]
       : url.pathname === paths.shop
-        ? [...shopSearchPrefetch(queryClient, shopSearchParams(url.searchParams)), queryClient.prefetchQuery(vehicleYearsQuery)]
+        ? [shopSearchPrefetch(queryClient, shopSearchParams(url.searchParams)), queryClient.prefetchQuery(vehicleYearsQuery)]
         : [];
   const partNumber = publicPartNumber(url.pathname);
   if (partNumber !== undefined) queries.push(queryClient.prefetchQuery(publicPartQuery(partNumber)));

@@ -1,4 +1,4 @@
-import { isSearchPage, lastSearchPage, searchQuerySchema, type SearchResult } from '@autoparts/shared';
+import { isSearchPage, lastSearchPage, type SearchResult } from '@autoparts/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -28,18 +28,22 @@ const isPageAsked = (params: Record<string, string>) => params.page === undefine
 
 /**
  * What the shared search schema refuses in /shop's URL (a lowest price above the highest, a text
- * over its length), in the schema's own words, or undefined. The API would answer 400 and name the
+ * over its length), in the schema's own words, or null. The API would answer 400 and name the
  * field ("minPrice: …"); the page says the message itself and asks nothing. A `page` that is no
  * page number is not this: it is a page the search does not have (isMissingSearchPage).
+ * A query, so that the schema's code (zod) is loaded only for a search checked in the browser: the
+ * server answers it with the page, which a page landed on hydrates with (decision 209).
  */
-export function searchRefusal(params: Record<string, string>): string | undefined {
+export const searchRefusalQuery = (params: Record<string, string>) => {
   const { page: _page, ...filters } = params;
-  const parsed = searchQuerySchema.safeParse(filters);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
-
-/** Whether /shop's search is asked for: not for a `page` that is no page number, nor for what the schema refuses (the API would refuse it). */
-const isSearchAsked = (params: Record<string, string>) => isPageAsked(params) && searchRefusal(params) === undefined;
+  return queryOptions({
+    queryKey: ['search-refusal', filters],
+    queryFn: async () => (await import('./search-refusal')).searchRefusal(filters) ?? null,
+    // The same URL is always answered alike; a check whose code did not load is left to the server.
+    staleTime: Infinity,
+    retry: false,
+  });
+};
 
 /**
  * Whether /shop's URL names a page its search does not have: a `page` that is no page number, or
@@ -50,11 +54,22 @@ export function isMissingSearchPage(params: Record<string, string>, result: Sear
   return result !== undefined && result.page > lastSearchPage(result.total, result.pageSize);
 }
 
-/** /shop's search asked for on the server, as the page will ask in the browser: none for a `page` that is no page. */
-export const shopSearchPrefetch = (queryClient: QueryClient, params: Record<string, string>) =>
-  isSearchAsked(params) ? [queryClient.prefetchQuery(searchQuery(params))] : [];
+/**
+ * /shop's search asked for on the server, as the page will ask in the browser: its check first, then
+ * the search, none for a `page` that is no page nor for what the schema refuses.
+ */
+export async function shopSearchPrefetch(queryClient: QueryClient, params: Record<string, string>) {
+  const refusal = await queryClient.fetchQuery(searchRefusalQuery(params));
+  if (isPageAsked(params) && refusal === null) await queryClient.prefetchQuery(searchQuery(params));
+}
 
+/**
+ * /shop's search and what the schema refuses of it (`refusal`; undefined while that is checked).
+ * The search is asked once the schema has nothing against it, or should the check itself fail (its
+ * code did not load): the server then checks it. The page shown stays while the next loads.
+ */
 export function useSearch(params: Record<string, string>) {
-  // The page shown stays while the next loads.
-  return useQuery({ ...searchQuery(params), placeholderData: keepPreviousData, enabled: isSearchAsked(params) });
+  const check = useQuery(searchRefusalQuery(params));
+  const search = useQuery({ ...searchQuery(params), placeholderData: keepPreviousData, enabled: isPageAsked(params) && (check.data === null || check.isError) });
+  return { search, refusal: check.data ?? undefined };
 }

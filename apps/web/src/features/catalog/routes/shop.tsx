@@ -1,5 +1,5 @@
-import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { memo, Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -11,7 +11,7 @@ import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { oneClickOfADouble } from '../../../lib/double-click';
-import { isMissingSearchPage, searchRefusal, shopSearchParams, useSearch, type SearchKey } from '../api/search';
+import { isMissingSearchPage, shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
@@ -35,7 +35,8 @@ export function Component() {
   // Each change builds on the search last asked for, not this render's (decision 092).
   const [searchParams, changeSearch] = useSearchChanges();
   const params = shopSearchParams(searchParams);
-  const search = useSearch(params);
+  // What the shared schema refuses in the URL is said in its words, and not asked for (nor quoted back).
+  const { search, refusal } = useSearch(params);
   const { active, garage } = useGarage();
   const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
   // The vehicle the page speaks of (its box, its cards' fit): the one the list is narrowed to, which
@@ -63,8 +64,6 @@ export function Component() {
   // No connection to the shop is said at the first failure, while the retries go on: the old
   // list under its old count would read as the answer to the new search.
   const unreachable = isApiError(search.error ?? search.failureReason, 0);
-  // What the shared schema refuses in the URL is said in its words, and not asked for (nor quoted back).
-  const refusal = searchRefusal(params);
   // The answer to this search, if there is one: not the previous search's, kept while nothing is asked.
   const result = unreachable || refusal ? undefined : search.data;
   // The count is said only of this search's answer: while another search's list stays on screen
@@ -146,13 +145,23 @@ export function Component() {
             />
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
-          <Suspense>
-            {missingPage ? (
+          {missingPage ? (
+            <Suspense>
               <NoSuchPage page={readQueryWholeNumber(params.page)} result={search.data} link={link} />
-            ) : (
-              <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={shownFor} />
-            )}
-          </Suspense>
+            </Suspense>
+          ) : (
+            <ResultsSection
+              result={search.data}
+              status={search.status}
+              error={search.error}
+              placeholder={search.isPlaceholderData}
+              fetching={search.isFetching}
+              refetch={search.refetch}
+              unreachable={unreachable}
+              refusal={refusal}
+              vehicle={shownFor}
+            />
+          )}
           {result && !missingPage && answered && (
             <Suspense>
               <Pages
@@ -351,16 +360,18 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   // Typed before the app hydrated the page and not yet applied: kept in the boxes.
   const lowEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setLow(input.value));
   const highEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setHigh(input.value));
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const minPrice = low.trim() || undefined;
     const maxPrice = high.trim() || undefined;
-    // Checked as the server checks it (the shared schema), and said on the field at fault, which takes the focus.
-    const issue = searchQuerySchema.safeParse({ minPrice, maxPrice }).error?.issues[0];
+    // Checked as the server checks it (the shared schema, whose code comes with the first check), and
+    // said on the field at fault, which takes the focus. Should its code not load, the server checks.
+    const issue = await import('../api/search-refusal').then(({ searchIssue }) => searchIssue({ minPrice, maxPrice }), () => undefined);
     if (issue) {
-      const field = issue.path[0] === 'maxPrice' ? 'maxPrice' : 'minPrice';
+      const field = issue.field === 'maxPrice' ? 'maxPrice' : 'minPrice';
       setRefused({ low, high, field, message: issue.message });
-      const control = event.currentTarget.elements.namedItem(field);
+      const control = form.elements.namedItem(field);
       if (control instanceof HTMLInputElement) control.focus();
       return;
     }
@@ -368,7 +379,7 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   }
   const invalid = (field: 'minPrice' | 'maxPrice') => (refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {});
   return (
-    <form action={paths.shop} onSubmit={submit} aria-label="Price">
+    <form action={paths.shop} onSubmit={(event) => void submit(event)} aria-label="Price">
       <fieldset>
         <legend className="font-semibold text-ink">Price ($)</legend>
         <div className="mt-1 flex items-end gap-2">
@@ -388,24 +399,41 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   );
 }
 
-function Results({
-  search,
-  unreachable,
-  refusal,
-  vehicle,
-}: {
-  search: ReturnType<typeof useSearch>;
+interface ResultsProps {
+  /** The search's answer on screen: the last one, while the next loads (`placeholder`). */
+  result: SearchResult | undefined;
+  status: 'pending' | 'error' | 'success';
+  error: Error | null;
+  placeholder: boolean;
+  fetching: boolean;
+  refetch: () => Promise<unknown>;
   unreachable: boolean;
   /** What the shared schema refuses in the URL (nothing is asked then). */
   refusal: string | undefined;
   vehicle: Vehicle | undefined;
-}) {
-  const applications = usePartApplications(vehicle?._id, refusal ? [] : (search.data?.items.map((item) => item._id) ?? []));
+}
+
+/**
+ * The results, a <Suspense> boundary that React hydrates apart (decision 076), drawn again only when
+ * what they show changes: the page drawn again for anything else (the session's answer, the
+ * garage's) leaves them as they are. Else React would first hydrate them, 24 cards, at once and in
+ * one task, whatever it was hydrating in slices (decision 209).
+ */
+const ResultsSection = memo(function ResultsSection(props: ResultsProps) {
+  return (
+    <Suspense>
+      <Results {...props} />
+    </Suspense>
+  );
+});
+
+function Results({ result, status, error, placeholder, fetching, refetch, unreachable, refusal, vehicle }: ResultsProps) {
+  const applications = usePartApplications(vehicle?._id, refusal ? [] : (result?.items.map((item) => item._id) ?? []));
   if (refusal) return <Refused message={refusal} />;
   if (unreachable) {
-    return <LoadFailed message={searchMessages.shopUnreachable} onRetry={() => void search.refetch()} />;
+    return <LoadFailed message={searchMessages.shopUnreachable} onRetry={() => void refetch()} />;
   }
-  if (search.isPending) {
+  if (status === 'pending') {
     return (
       <div role="status" aria-label="Loading parts" className={gridClass}>
         {Array.from({ length: 6 }, (_, index) => (
@@ -414,12 +442,12 @@ function Results({
       </div>
     );
   }
-  if (search.isError) {
+  if (status === 'error' || !result) {
     // A 400 is a filter in the URL the server refuses: say which, and offer a fresh start.
-    if (isApiError(search.error, 400)) return <Refused message={customerMessage(search.error)} />;
-    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void search.refetch()} />;
+    if (isApiError(error, 400)) return <Refused message={customerMessage(error)} />;
+    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void refetch()} />;
   }
-  if (search.data.items.length === 0) {
+  if (result.items.length === 0) {
     return (
       <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
         <p>{searchMessages.noPartsMatch}</p>
@@ -430,8 +458,8 @@ function Results({
     );
   }
   return (
-    <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
-      {search.data.items.map((part) => (
+    <ul className={`${gridClass} ${placeholder ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={fetching}>
+      {result.items.map((part) => (
         <li key={part._id} className="flex">
           <PartCard
             part={part}
