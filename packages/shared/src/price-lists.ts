@@ -3,6 +3,7 @@ import { adminMessages } from './admin';
 import { moneyField, queryWholeNumber } from './form-fields';
 import { PRICE_MAX } from './catalogue-constants';
 import { bpToPercent, formatCents, formatPercent, formatPrice, moneyAtMostMessage, parseMoneyText, rateCents, type MemberPrice, type PriceBreakCents } from './money';
+import { groupedNumber } from './text';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -127,7 +128,7 @@ export const priceListMessages = {
   priority: `Priority is a whole number from 1 to ${PRICE_LIST_PRIORITY_MAX} (1 comes first)`,
   date: 'Dates are written YYYY-MM-DD',
   dates: 'The end date is on or after the start date',
-  tooManyEntries: `A price list has at most ${PRICE_LIST_ENTRIES_MAX.toLocaleString('en-US')} entries`,
+  tooManyEntries: `A price list has at most ${groupedNumber(PRICE_LIST_ENTRIES_MAX)} entries`,
   tooManyTiers: `An entry has at most ${PRICE_LIST_TIERS_MAX} tiers`,
   target: 'Each entry names one part (partId or partNumber) or one category (category)',
   rate: 'Each entry and tier has a unit price or a percent off, not both',

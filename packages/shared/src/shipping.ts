@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from './form-fields';
 import { moneyAtMostMessage } from './money';
+import { groupedNumber } from './text';
 
 /**
  * Shipping methods and tax rates, as the admin manages them (`/api/admin/shipping-methods`,
@@ -42,7 +43,7 @@ export const shippingMessages = {
   ratePercentRange: 'Rate is a percentage from 0 to 100',
   ratePercentDecimals: 'Rate has at most four decimals',
   weightDecimals: 'Maximum weight has at most three decimals (grams)',
-  weightRange: `Maximum weight is more than 0 and at most ${SHIPPING_WEIGHT_MAX_KG.toLocaleString('en-US')} kg`,
+  weightRange: `Maximum weight is more than 0 and at most ${groupedNumber(SHIPPING_WEIGHT_MAX_KG)} kg`,
 } as const;
 
 /** "US" for a whole country, "US-IL" for a region of it, as people and ISO 3166-2 write it. */
