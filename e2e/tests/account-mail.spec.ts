@@ -3,7 +3,7 @@ import { newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
-import { expectNoSeriousA11yViolations, waitForApp } from './pages';
+import { expectNoSeriousA11yViolations } from './pages';
 
 // Account recovery and confirmed addresses: the links come from the mail the shop
 // sent to a real SMTP server (mail/smtp-sink.ts).
@@ -60,10 +60,10 @@ test('a forgotten password keeps the customer’s way: from a signed-in page, th
   // Sent to Login by a signed-in page (decision 190), the customer does not know the password.
   await page.goto('/dashboard/myorders');
   await expect(page).toHaveURL('/login');
-  // The app's own link, not the server's next page: an e-mail typed into a form the app has not
-  // hydrated yet is drawn over (CI saw "Email is Required" once).
-  await waitForApp(page);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // Login stays on screen, its own Email field with it, until the next page's code has come: the
+  // e-mail is typed once that page is there (CI typed it into Login's and saw "Email is Required").
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('status')).toHaveText(accountMailMessages.resetRequested);
