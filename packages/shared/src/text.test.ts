@@ -38,7 +38,7 @@ const fields: Array<{ schema: z.ZodType; base: object; field: string; label: str
 ] as const).map(([schema, base, field, label]) => ({ schema, base, field, label }));
 
 describe('text-direction controls in text another person reads (decision 216)', () => {
-  it.each(fields)('$field of $label is refused with an embedding, override or isolate control, in its label’s words', ({ schema, base, field, label }) => {
+  it.each(fields)('$label ($field) is refused with an embedding, override or isolate control, in its label’s words', ({ schema, base, field, label }) => {
     // "Trojan source": U+202E makes "Paid in full 0.00$" read backwards to the admin.
     for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
       expect(messageOf(schema, { ...base, [field]: `Jane ${control}eoD` }, field), `U+${control.codePointAt(0)?.toString(16)}`).toBe(directionControlMessage(label));
@@ -46,7 +46,7 @@ describe('text-direction controls in text another person reads (decision 216)', 
     expect(directionControlMessage(label)).toBe(`${label} can’t contain text-direction control characters`);
   });
 
-  it.each(fields)('$field of $label keeps the left-to-right and right-to-left marks that real writing uses', ({ schema, base, field }) => {
+  it.each(fields)('$label ($field) keeps the left-to-right and right-to-left marks that real writing uses', ({ schema, base, field }) => {
     expect(messageOf(schema, { ...base, [field]: 'שלום\u200F 12\u200E' }, field)).toBeUndefined();
   });
 });
