@@ -22,7 +22,8 @@ for (const width of widths) {
       const form = page.getByRole('form', { name: 'New address' });
       // The keyboard's place is kept (decision 064): the form opens on its first field.
       await expect(form.getByLabel('Country')).toBeFocused();
-      await form.getByLabel('Full name').fill('Jane Doe');
+      // A right-to-left override would make the name read backwards to whoever reads it (decision 216).
+      await form.getByLabel('Full name').fill('Jane \u202EeoD');
       await form.getByLabel('Address line 1').fill('100 Main St');
       await form.getByLabel('City').fill('Springfield');
       await form.getByLabel('State').selectOption('IL');
@@ -30,6 +31,9 @@ for (const width of widths) {
       await form.getByLabel('Phone (optional)').fill('+1 217 555 0100');
       await form.getByRole('button', { name: 'Add address' }).click();
       await expect(form.getByText('Postal code: write it as 12345 or 12345-6789 for United States')).toBeVisible();
+      await expect(form.getByText('Name can’t contain text-direction control characters')).toBeVisible();
+      await page.screenshot({ path: path.join(screens, `${width}_address_direction_control.png`), fullPage: true });
+      await form.getByLabel('Full name').fill('Jane Doe');
       await form.getByLabel('Postal code').fill('62701');
       await form.getByRole('button', { name: 'Add address' }).click();
       const list = page.getByRole('list', { name: 'Saved addresses' });

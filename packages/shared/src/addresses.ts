@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutDirectionControls } from './form-fields';
 import { internationalPhone, PHONE_MAX_LENGTH, phoneProblem } from './phone';
 
 /**
@@ -146,9 +147,10 @@ export const addressMessages = {
   madeDefault: 'Default address changed',
 } as const;
 
+/** A line of the address: the admin and the carrier read it, so it has no text-direction control (decision 216). */
 const text = (label: string, required?: string) => {
   const base = z.string().trim().max(ADDRESS_FIELD_MAX, addressMessages.tooLong(label, ADDRESS_FIELD_MAX));
-  return required ? base.min(1, required) : base;
+  return withoutDirectionControls(required ? base.min(1, required) : base, label);
 };
 
 /** The region as typed, in upper case and without the country's prefix ("us-il" → "IL"). */

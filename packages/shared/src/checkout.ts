@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartLineSchema } from './cart';
 import { cartMessages } from './cart-constants';
+import { withoutDirectionControls } from './form-fields';
 import { quantityBelowMinimum } from './messages';
 import { ACCOUNT_REFUSALS, accountMessages, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
@@ -108,7 +109,7 @@ export const placeCheckoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, checkoutMessages.paymentMethod).default('card'),
   /** As a reader sees it (`visibleText`): one of zero-width characters only is no PO number, and "PO\u202e42" is "PO42". */
   poNumber: z.string().overwrite(visibleText).trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
-  note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
+  note: withoutDirectionControls(z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong), 'Note').optional(),
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),
   /** This attempt's key: sent again, the order it placed is the answer, and nothing else is placed (decision 162). */

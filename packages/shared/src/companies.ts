@@ -3,7 +3,7 @@ import { addressSchema } from './addresses';
 import { placeCheckoutSchema } from './checkout';
 import { adminMessages } from './admin';
 import { formatDay } from './dates';
-import { moneyField, queryWholeNumber } from './form-fields';
+import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
 import { hasEnded } from './order-process';
@@ -149,8 +149,9 @@ const creditLimit = z.preprocess(
   moneyField('Credit limit').pipe(z.number().min(0, companyMessages.creditLimit).max(CREDIT_LIMIT_MAX, companyMessages.creditLimit)).nullable(),
 );
 const paymentTerms = z.preprocess((value) => (value === '' ? null : value), z.enum(PAYMENT_TERMS, companyMessages.paymentTerms).nullable());
-const companyName = text('Company name', COMPANY_NAME_MAX, companyMessages.nameTooLong).min(1, companyMessages.nameRequired);
-const taxId = text('Tax id', TAX_ID_MAX, companyMessages.taxIdTooLong);
+// Shown on invoices and to the company's members: no text-direction control (decision 216).
+const companyName = withoutDirectionControls(text('Company name', COMPANY_NAME_MAX, companyMessages.nameTooLong).min(1, companyMessages.nameRequired), 'Company name');
+const taxId = withoutDirectionControls(text('Tax id', TAX_ID_MAX, companyMessages.taxIdTooLong), 'Tax id');
 export const companyRoleSchema = z.enum(COMPANY_ROLES, companyMessages.role);
 
 /**

@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { parseMoneyText } from './money';
 import { readQueryWholeNumber } from './catalogue-constants';
-import { groupedNumber, hasVisibleText } from './text';
+import { groupedNumber, hasNoDirectionControl, hasVisibleText } from './text';
 
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
 /** What a text field over its limit says ("Name is at most 200 characters"): the schema's own error would say it is required. */
 export const tooLongMessage = (label: string, max: number) => `${label} is at most ${groupedNumber(max)} characters`;
+
+/** What a free text another person reads says of a text-direction control in it (decision 216). */
+export const directionControlMessage = (label: string) => `${label} can’t contain text-direction control characters`;
+
+/**
+ * `schema` (a free text another person reads: a name, an address, a note, a review) refusing the
+ * text-direction controls (`hasNoDirectionControl`) with `directionControlMessage(label)`.
+ */
+export const withoutDirectionControls = <Schema extends z.ZodType<string>>(schema: Schema, label: string) =>
+  schema.refine(hasNoDirectionControl, directionControlMessage(label));
 
 /**
  * A required line of text (a product's name or description): trimmed, at most `max` characters

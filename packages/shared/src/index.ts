@@ -44,3 +44,4 @@ export * from './price-lists-constants';
 export * from './ledger';
 export * from './certificates';
 export { hasVisibleText } from './text';
+export { directionControlMessage } from './form-fields';

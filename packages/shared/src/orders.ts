@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryWholeNumber } from './form-fields';
+import { queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { quantityBelowMinimum, validation } from './messages';
 import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type LineKind } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
@@ -37,19 +37,15 @@ export interface QuantityLimits {
 
 /**
  * The name and address of SPEC's order, the same in the form and `POST /order`: each needs a
- * character a reader can see ('Address is Required' for "\u200b", which `trim()` keeps).
+ * character a reader can see ('Address is Required' for "\u200b", which `trim()` keeps), and
+ * has no text-direction control (the admin reads them; decision 216).
  */
 const whoAndWhere = {
-  customername: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(hasVisibleText, validation.nameRequired),
-  address: z
-    .string({ error: validation.addressRequired })
-    .trim()
-    .max(ADDRESS_MAX_LENGTH, addressTooLong)
-    .refine(hasVisibleText, validation.addressRequired),
+  customername: withoutDirectionControls(z.string().trim().max(100).refine(hasVisibleText, validation.nameRequired), 'Name'),
+  address: withoutDirectionControls(
+    z.string({ error: validation.addressRequired }).trim().max(ADDRESS_MAX_LENGTH, addressTooLong).refine(hasVisibleText, validation.addressRequired),
+    'Address',
+  ),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryWholeNumber } from './form-fields';
+import { queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
@@ -153,7 +153,7 @@ export const createReturnSchema = z
     orderId: z.string().min(1).max(64),
     lines: z.array(returnLineInputSchema).min(1).max(RETURN_LINES_MAX),
     reason: z.enum(RETURN_REASONS).optional(),
-    note: z.string().trim().max(RETURN_NOTE_MAX_LENGTH).optional(),
+    note: withoutDirectionControls(z.string().trim().max(RETURN_NOTE_MAX_LENGTH), 'Note').optional(),
     /** A warranty claim's photo: an image id uploaded as product photos are. */
     photo: z.string().min(1).max(64).optional(),
   })
@@ -329,7 +329,9 @@ export const adminReturnsQuerySchema = z.object({
 export type AdminReturnsQuery = z.output<typeof adminReturnsQuerySchema>;
 
 export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund']).optional() }).default({});
-export const rejectReturnSchema = z.object({ reason: z.string().trim().min(1, returnMessages.rejectionReasonNeeded).max(REJECTION_REASON_MAX_LENGTH) });
+export const rejectReturnSchema = z.object({
+  reason: withoutDirectionControls(z.string().trim().min(1, returnMessages.rejectionReasonNeeded).max(REJECTION_REASON_MAX_LENGTH), 'Reason'),
+});
 export const receiveReturnSchema = z.object({
   lines: z
     .array(z.object({ partId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(100_000), action: z.enum(['restock', 'scrap']) }))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RATING_CHOICES } from './constants';
+import { withoutDirectionControls } from './form-fields';
 import { validation } from './messages';
 import { hasVisibleText } from './text';
 
@@ -21,12 +22,15 @@ export const REVIEW_MAX_LENGTH = 1000;
 
 /** The review form and `POST /reviews` (SPEC §5, §9): e-mail and name come from the session. */
 export const reviewInputSchema = z.object({
-  description: z
-    .string({ error: validation.descriptionRequired })
-    .trim()
-    .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`)
-    // A review of zero-width spaces, which trim() keeps, would be an empty card on the home page.
-    .refine(hasVisibleText, validation.descriptionRequired),
+  description: withoutDirectionControls(
+    z
+      .string({ error: validation.descriptionRequired })
+      .trim()
+      .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`)
+      // A review of zero-width spaces, which trim() keeps, would be an empty card on the home page.
+      .refine(hasVisibleText, validation.descriptionRequired),
+    'Description',
+  ),
   // A rating is optional (SPEC §5); when given it is one of SPEC §9's choices.
   ratings: z.enum(RATING_CHOICES, { error: 'Choose a rating from the list' }).optional(),
 });

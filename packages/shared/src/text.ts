@@ -12,6 +12,17 @@ export const visibleText = (text: string) => text.normalize('NFKC').replace(/\p{
  */
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
 
+/**
+ * The embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): with them a
+ * customer's text reads differently to the admin or buyer who sees it ("Trojan source"). The
+ * left-to-right and right-to-left marks (U+200E, U+200F), which real right-to-left writing uses,
+ * are not among them (decision 216).
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether `text` holds no text-direction control (`DIRECTION_CONTROL`). */
+export const hasNoDirectionControl = (text: string) => !DIRECTION_CONTROL.test(text);
+
 /** Whether `text` has a character a reader can see: "\u200b\u200b" has none, though `trim()` keeps it. */
 export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';

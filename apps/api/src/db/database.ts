@@ -134,6 +134,22 @@ export function collided(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATEs of a server out of a resource: disk_full, out_of_memory, too_many_connections. */
+const RESOURCE_CODES = new Set(['53100', '53200', '53300']);
+
+/**
+ * The SQLSTATE when `error` (or an error it wraps) is PostgreSQL out of disk, memory or
+ * connections ("insufficient resources", decision 216), else undefined. A request answers it 503
+ * in the outage's words, logged at error (`plugins/errors.ts`): an operator has to act.
+ */
+export function insufficientResources(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && RESOURCE_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
 function connectionError(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {

@@ -16,9 +16,10 @@ export type OutageLog = (log: FastifyBaseLogger, error: unknown, fields?: Record
  * An instance's one reporter of a database outage, shared by its requests (`app.databaseUnavailable`,
  * plugins/errors.ts) and its job queue (jobs/queue.ts): the first time in a minute at warn, with the
  * error, as `database unavailable`; the rest at debug, and the next warn says how many there were
- * (`sinceLastWarning`). Whoever meets the outage first says it (decisions 176, 188).
+ * (`sinceLastWarning`). Whoever meets the outage first says it (decisions 176, 188). A database out
+ * of disk, memory or connections has a reporter of its own, at error (decision 216).
  */
-export function outageLog(): OutageLog {
+export function outageLog({ level = 'warn', message = 'database unavailable' }: { level?: 'warn' | 'error'; message?: string } = {}): OutageLog {
   let lastWarnedAt = Number.NEGATIVE_INFINITY;
   /** Outage errors met since the last warn line, each logged at debug. */
   let unlogged = 0;
@@ -26,10 +27,10 @@ export function outageLog(): OutageLog {
     const now = performance.now();
     if (now - lastWarnedAt < DATABASE_UNAVAILABLE_LOG_EVERY_MS) {
       unlogged += 1;
-      log.debug({ err: error, ...fields }, 'database unavailable');
+      log.debug({ err: error, ...fields }, message);
       return;
     }
-    log.warn({ err: error, ...fields, ...(unlogged > 0 && { sinceLastWarning: unlogged }) }, 'database unavailable');
+    log[level]({ err: error, ...fields, ...(unlogged > 0 && { sinceLastWarning: unlogged }) }, message);
     lastWarnedAt = now;
     unlogged = 0;
   };

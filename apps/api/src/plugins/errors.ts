@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collided, databaseUnavailable } from '../db/database';
+import { collided, databaseUnavailable, insufficientResources } from '../db/database';
 import { outageLog, type OutageLog } from '../lib/outage-log';
 import { rawReplyHeaders, withSecurityHeaders } from './security-headers';
 
@@ -40,6 +40,8 @@ declare module 'fastify' {
  */
 export function errorHandling(app: FastifyInstance, outage: OutageLog = outageLog()) {
   app.decorate('databaseUnavailable', (request: FastifyRequest, error: unknown) => outage(request.log, error));
+  /** A database out of disk, memory or connections: said at error, once a minute, with its SQLSTATE. */
+  const outOfResources = outageLog({ level: 'error', message: 'database out of resources' });
   // A client that goes away while its request waits on a hook (its guard's session lookup, its
   // limit's count: a database round trip) leaves a stream that has already ended in an abort. A
   // body parser or @fastify/multipart that starts reading it afterwards hears neither its end nor
@@ -89,6 +91,13 @@ export function errorHandling(app: FastifyInstance, outage: OutageLog = outageLo
     if (cutOff(request)) {
       request.log.info({ err: error }, 'request cut off by the client');
       return reply.code(400).send({ message: requestNotValid });
+    }
+    // PostgreSQL out of disk, memory or connections (SQLSTATE 53100, 53200, 53300): the caller is
+    // told to come back as in an outage, and an operator is told at error (decision 216).
+    const sqlstate = insufficientResources(error);
+    if (sqlstate) {
+      outOfResources(request.log, error, { sqlstate });
+      return reply.code(503).header('retry-after', '1').send({ message: apiErrors.databaseUnavailable });
     }
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.

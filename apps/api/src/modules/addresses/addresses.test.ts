@@ -1,4 +1,4 @@
-import { ADDRESSES_MAX, addressMessages, apiErrors, countryOf, requestNotValid, validation, type Address, type AddressInput } from '@autoparts/shared';
+import { ADDRESSES_MAX, addressMessages, apiErrors, countryOf, directionControlMessage, requestNotValid, validation, type Address, type AddressInput } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -109,6 +109,9 @@ describe('GET/POST /api/addresses', () => {
     ['no line 1', { line1: '' }, addressMessages.line1Required],
     ['no city', { city: '' }, addressMessages.cityRequired],
     ['a name too long', { name: 'x'.repeat(101) }, 'Name must be at most 100 characters'],
+    // "Trojan source" (decision 216): an override makes the admin read the line backwards.
+    ['a name with a right-to-left override', { name: 'Jane \u202Eeod' }, directionControlMessage('Name')],
+    ['a line 1 with an isolate', { line1: '100 \u2067Main St\u2069' }, directionControlMessage('Address line 1')],
     ['isDefault that is no boolean', { isDefault: 'yes' }, requestNotValid],
   ])('answers 400 to %s, in the field’s words (no field name before them), and keeps the book', async (_label, change, message) => {
     const before = await list(byToken(alice));

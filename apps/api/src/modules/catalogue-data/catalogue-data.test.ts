@@ -231,13 +231,14 @@ describe('a PCdb upload', () => {
 
 describe('the routes', () => {
   it('writes the problems CSV so that no cell taken from the file runs as a spreadsheet formula', async () => {
-    const formula = '=HYPERLINK("https://attacker.example/","Open")';
+    // After a ";" too: a spreadsheet in a semicolon locale splits the line there.
+    const formula = '=HYPERLINK("https://attacker.example/","Open");-2+3';
     const result = await imported({ kind: 'parts-csv', mode: 'dry-run', file: { name: 'parts.csv', bytes: Buffer.from(`partNumber,name,price\r\n"${formula.replaceAll('"', '""')}",Pads,10.00\r\n`) } });
     expect(result.problems).toEqual([expect.objectContaining({ line: 2, ref: formula })]);
     const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
     expectReply(csv, 200);
-    // csv-stringify's escape_formulas: a leading quote makes the cell text.
-    expect(csv.body.split('\r\n').join('\n').split('\n')[1]).toMatch(/^2,"'=HYPERLINK\(""https:\/\/attacker\.example\/"",""Open""\)",/);
+    // A leading quote makes the cell text, at its start and after each ";".
+    expect(csv.body.split('\r\n').join('\n').split('\n')[1]).toMatch(/^2,"'=HYPERLINK\(""https:\/\/attacker\.example\/"",""Open""\);'-2\+3",/);
   });
 
   it('names the problems CSV after the uploaded file, safely for any name', async () => {

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { schemaWords } from '../../plugins/errors';
 import { attachment } from '../../lib/content-disposition';
+import { csvWriteOptions } from '../../lib/csv-cell';
 import { isStorableText } from '../../lib/storable-text';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -193,7 +194,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
         yield* imports.problems(found.id);
         if (notListed > 0) yield { line: '', ref: '', code: '', message: catalogueDataMessages.problemsNotListed(notListed) };
       };
-      return sendCsv(reply, problemsFileName(found.fileName), Readable.from(rows()).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
+      return sendCsv(reply, problemsFileName(found.fileName), Readable.from(rows()).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], ...csvWriteOptions })));
     },
   );
 };

@@ -263,6 +263,22 @@ describe('GET /api/admin/fitment/export', () => {
     expect(cells).toHaveLength(formulas.length);
     for (const cell of cells) expect(cell).toMatch(/^"?'/);
   });
+
+  it('neutralises a formula after a ";" (a semicolon locale splits the line there), and imports the file back as the same names', async () => {
+    const part = await numberedPart();
+    const model = 'Astra;=HYPERLINK("https://evil.example")';
+    const { id } = await app.db.insertInto('vehicles').values({ make: 'Opel', model, year: 2016, engine: '1.6;@SUM(A1)' }).returning('id').executeTakeFirstOrThrow();
+    await listFitment(app.db, part.id, id);
+
+    const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });
+
+    expectReply(response, 200);
+    const line = response.body.split('\n').find((row) => row.startsWith(`${part.partNumber},`));
+    expect(line).toBe(`${part.partNumber},Opel,"Astra;'=HYPERLINK(""https://evil.example"")",2016,2016,"1.6;'@SUM(A1)"`);
+    const again = await importCsv(`${line}\n`);
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ added: 0 });
+  });
 });
 
 describe('PUT /api/admin/part/{id}/catalogue and DELETE …/fitment/{vehicleId}', () => {

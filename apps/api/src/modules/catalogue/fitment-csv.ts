@@ -8,6 +8,7 @@ import {
 } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { csvWriteOptions, readCsvCellText } from '../../lib/csv-cell';
 
 /** One row of a fitment CSV: a part fits a make and model over a run of years. */
 export interface FitmentRow {
@@ -55,7 +56,8 @@ export function parseFitmentCsv(csv: string): { rows: FitmentRow[]; errors: CsvR
       errors.push({ line, message: catalogueMessages.csvColumns });
       continue;
     }
-    const [partNumber = '', make = '', model = '', from = '', to = '', engine = ''] = record;
+    // A name the export made text (`csvCellText`) reads back as it was.
+    const [partNumber = '', make = '', model = '', from = '', to = '', engine = ''] = record.map(readCsvCellText);
     const [yearFrom, yearTo] = [year(from), year(to)];
     const problem =
       !/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/.test(partNumber) ? catalogueMessages.partNumber
@@ -73,11 +75,12 @@ export function parseFitmentCsv(csv: string): { rows: FitmentRow[]; errors: CsvR
 
 /**
  * The same format back, a header first. A cell a spreadsheet would run as a formula (a vehicle
- * stored before the import refused such names) gets csv-stringify's leading quote.
+ * stored before the import refused such names, or one with a formula after a `;`) is made text
+ * (`csvCellText`).
  */
 export function fitmentCsv(rows: Array<Omit<FitmentRow, 'line'>>): string {
   return stringify(
     rows.map((row) => [row.partNumber, row.make, row.model, row.yearFrom, row.yearTo, row.engine]),
-    { header: true, columns: [...FITMENT_CSV_COLUMNS], escape_formulas: true },
+    { header: true, columns: [...FITMENT_CSV_COLUMNS], ...csvWriteOptions },
   );
 }

@@ -147,8 +147,9 @@ export async function registerMailWorker(app: FastifyInstance) {
 
   /**
    * Sends a claimed message and marks it sent. A failed send releases the claim (after the job's
-   * last try, gives the message up) and answers the error. Either way answers the order's next
-   * message, if it was held for this one.
+   * last try, gives the message up) and answers the error, which its caller says: the job's own
+   * message fails the job, which the job queue logs (decision 216). Either way answers the order's
+   * next message, if it was held for this one.
    */
   async function sendClaimed(mail: Selectable<MailOutboxTable>, signal: AbortSignal, lastTry: boolean): Promise<{ next?: string | undefined; error?: unknown }> {
     try {
@@ -160,7 +161,6 @@ export async function registerMailWorker(app: FastifyInstance) {
       // After its last try it is given up: its order's next message goes without it.
       const next = lastTry ? await settle(mail.order_id, (repository) => repository.release(mail.id, message, { givenUp: true })) : undefined;
       if (!lastTry) await outbox.release(mail.id, message);
-      app.log.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, lastTry ? 'mail: send failed, given up' : 'mail: send failed, will retry');
       return { next, error };
     }
     // Sent: it is marked so once the database answers again if it is away now (a restart, a
@@ -204,12 +204,16 @@ export async function registerMailWorker(app: FastifyInstance) {
 
   /**
    * The chain: the order's messages held for the one just settled (`next` first), each sent at
-   * once after the one before. One that fails is released; its job (settle's) retries it.
+   * once after the one before. One that fails is released and said here, no job failing for it;
+   * its job (settle's) retries it.
    */
   async function sendFollowing(next: string | undefined, signal: AbortSignal): Promise<void> {
     for (let following = next; following; ) {
       const claimed = await outbox.claim(following);
-      following = claimed ? (await sendClaimed(claimed, signal, false)).next : undefined;
+      if (!claimed) return;
+      const sent = await sendClaimed(claimed, signal, false);
+      if (sent.error) app.log.warn({ queue: 'mail', mailId: claimed.id, attempt: claimed.attempts, err: sent.error }, 'mail: send failed, will retry');
+      following = sent.next;
     }
   }
 

@@ -1,5 +1,6 @@
 import {
   adminMessages,
+  directionControlMessage,
   RATING_CHOICES,
   REVIEW_MAX_LENGTH,
   validation,
@@ -120,6 +121,14 @@ describe('POST /api/reviews', () => {
 
     expectInvalid(await postReview(byToken(alice), { ratings: '5', ...body }), validation.descriptionRequired);
     expect(await count(app.db, 'reviews')).toBe(before);
+  });
+
+  it('answers 400 to a description with a text-direction control and stores nothing; one with the marks right-to-left writing uses is taken', async () => {
+    const before = await count(app.db, 'reviews');
+
+    expectInvalid(await postReview(byToken(alice), { ratings: '5', description: 'Great pads \u202E!tsrow eht' }), directionControlMessage('Description'));
+    expect(await count(app.db, 'reviews')).toBe(before);
+    expectReply(await postReview(byToken(alice), { ratings: '5', description: 'רפידות טובות\u200F 5/5\u200E' }), 200);
   });
 
   it(`takes a description of ${REVIEW_MAX_LENGTH} characters, trimmed, and refuses one more`, async () => {

@@ -379,6 +379,22 @@ describe('parts CSV', () => {
     expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows.length, changed: 0, added: 0, rejected: 0 });
   });
 
+  it('neutralises a formula after a ";" too (a semicolon locale splits the line there), and reads every cell back as it was', async () => {
+    const name = 'Brake pad;=HYPERLINK("https://attacker.example/","Open")';
+    const description = "Kit;+1 spare;@SUM(A1);'=kept as typed";
+    const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    expect((await runImport(shop, importPartsCsv, ['partNumber,name,price', `SC-1,${quoted(name)},5.00`].join('\n'))).counts).toMatchObject({ added: 1 });
+    // As an admin's editor may store it: a quote mark of its own before the "=".
+    await shop.db.updateTable('parts').set({ description }).where('part_number', '=', 'SC-1').execute();
+
+    const csv = await get(shop, '/api/admin/catalogue/exports/parts.csv');
+    const line = csv.body.split('\n').find((row) => row.startsWith('SC-1,'));
+    expect(line).toContain(`,${quoted("Brake pad;'=HYPERLINK(\"https://attacker.example/\",\"Open\")")},${quoted("Kit;'+1 spare;'@SUM(A1);''=kept as typed")},`);
+    const rows = csv.body.trim().split('\n').length - 1;
+    expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows, changed: 0, added: 0, rejected: 0 });
+    expect(await shop.db.selectFrom('parts').select(['name', 'description']).where('part_number', '=', 'SC-1').executeTakeFirst()).toEqual({ name, description });
+  });
+
   it('creates and changes parts, and names each problem with its line', async () => {
     const csv = ['partNumber,name,price,gtin,lifecycle,replacedBy', 'CS-1,Oil filter,7.50,,,', 'CS-2,Old filter,6.00,,6,CS-1', 'CS-3,Bad,1.00,012345678906,,', 'CS-4,Gone,1.00,,7,NO-SUCH-9', 'CS-1,Twice,1.00,,,'].join('\n');
     const { problems, counts } = await runImport(shop, importPartsCsv, csv, 'skip');

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { catalogueDataMessages, type CatalogueProblem, dollarsToCents, LIFECYCLE_CODE_PATTERN } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse';
+import { readCsvCellText } from '../../../lib/csv-cell';
 import { isStorableText } from '../../../lib/storable-text';
 import type { Importer } from '../importer';
 import { importItems } from '../pies/import';
@@ -8,12 +9,6 @@ import { gtin14, type CatalogueItem, type ReadRecord } from '../pies/item';
 import { MAX_LINE } from '../pipe-table';
 import { through } from '../upload-stream';
 import { PARTS_CSV_COLUMNS, type PartsCsvColumn } from './columns';
-
-/**
- * A cell the export prefixed with `'` so that a spreadsheet would not run it as a formula: csv-stringify's
- * `escape_formulas` prefixes those starting with = + - @, a tab or a return, or their full-width forms.
- */
-const unquote = (cell: string) => (/^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell);
 
 /** Reads a parts CSV (a header line of column names first) as a stream, a record at a time. */
 async function* readPartsCsv(input: Readable, columns: { named?: string[] } = {}): AsyncGenerator<ReadRecord> {
@@ -32,7 +27,7 @@ async function* readPartsCsv(input: Readable, columns: { named?: string[] } = {}
       }
       const cells = new Map<PartsCsvColumn, string>();
       header.forEach((name, index) => {
-        if ((PARTS_CSV_COLUMNS as readonly string[]).includes(name)) cells.set(name as PartsCsvColumn, unquote(record[index] ?? ''));
+        if ((PARTS_CSV_COLUMNS as readonly string[]).includes(name)) cells.set(name as PartsCsvColumn, readCsvCellText(record[index] ?? ''));
       });
       yield toItem(cells, info.lines);
     }

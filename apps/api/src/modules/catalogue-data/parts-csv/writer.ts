@@ -1,13 +1,13 @@
 import { centsToDecimalText } from '@autoparts/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../../db/database';
+import { csvWriteOptions } from '../../../lib/csv-cell';
 import { partsOnSale } from '../exports/parts-on-sale';
 import { PARTS_CSV_COLUMNS } from './columns';
 
 /** The parts on sale as a parts CSV, a header line first, read a page at a time (`partsOnSale`). */
 export async function* writePartsCsv(db: Db): AsyncGenerator<string> {
-  const options = { escape_formulas: true } as const;
-  yield stringify([[...PARTS_CSV_COLUMNS]], options);
+  yield stringify([[...PARTS_CSV_COLUMNS]], csvWriteOptions);
   for await (const rows of partsOnSale(db)) {
     yield stringify(
       rows.map((row) => [
@@ -29,7 +29,7 @@ export async function* writePartsCsv(db: Db): AsyncGenerator<string> {
         row.replaced_by ?? '',
         row.img,
       ]),
-      options,
+      csvWriteOptions,
     );
   }
 }

@@ -1,0 +1,30 @@
+/**
+ * The one way the shop writes a CSV cell a spreadsheet opens (the parts CSV, the fitment CSV, an
+ * import's problems), and reads one of its own back (decision 216).
+ *
+ * A cell starting with = + - @, a tab or a return (or a full-width = + - @) is a formula to a
+ * spreadsheet (OWASP's CSV injection list), so it gets a leading `'`, which makes it text. A
+ * spreadsheet in a semicolon locale (most of Europe) splits a comma CSV's line at each `;` as well,
+ * so each part of a cell after a `;` is treated the same way, and a cell holding `;` is quoted.
+ * A part that already starts with `'` before such a character gets one more, so that reading it
+ * back (one `'` taken off) gives exactly what was written.
+ */
+const NEEDS_QUOTE_MARK = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const QUOTE_MARKED = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell's text as written: no part of it (the whole, or after a `;`) starts as a formula. */
+export const csvCellText = (cell: string) =>
+  cell
+    .split(';')
+    .map((part) => (NEEDS_QUOTE_MARK.test(part) ? `'${part}` : part))
+    .join(';');
+
+/** A cell of a CSV the shop wrote, as it was before `csvCellText`. */
+export const readCsvCellText = (cell: string) =>
+  cell
+    .split(';')
+    .map((part) => (QUOTE_MARKED.test(part) ? part.slice(1) : part))
+    .join(';');
+
+/** csv-stringify's options for every CSV the shop writes: its text cells through `csvCellText`, a cell holding `;` quoted. */
+export const csvWriteOptions = { cast: { string: csvCellText }, quoted_match: ';' } as const;
