@@ -45,6 +45,40 @@ function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
   return stubFetch(companyRoutes(role, orders));
 }
 
+/** A verified resale certificate of North depot (`loc-1`) for Illinois. */
+const aVerifiedCertificate = (overrides: Partial<Certificate> = {}): Certificate => ({
+  id: 'rc-1',
+  locationId: 'loc-1',
+  state: 'IL',
+  number: 'IL-RS-1001',
+  expiresOn: '2026-12-31',
+  status: 'verified',
+  documentName: 'certificate.pdf',
+  uploadedAt: '2026-12-01T10:00:00.000Z',
+  verifiedAt: '2026-12-02T10:00:00.000Z',
+  version: 1,
+  rejectedAt: null,
+  rejectionReason: null,
+  ...overrides,
+});
+
+/** The owner's company page with one location, North depot (`loc-1`), holding `certificates`, and nothing else listed. */
+function ownerWithDepot(certificates: Certificate[]) {
+  const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+  delete location.isDefault;
+  return {
+    'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+    'GET /api/company': { body: company('owner') },
+    'GET /api/company/members': { body: members },
+    'GET /api/company/locations': { body: [location] },
+    'GET /api/company/locations/loc-1/certificates': { body: certificates },
+    'GET /api/company/orders?page=1': { body: [] },
+    'GET /api/company/invoices': { body: [] },
+    'GET /api/company/invitations': { body: [] },
+    'GET /api/company/ledger': { body: [] },
+  };
+}
+
 function companyRoutes(role: MyCompany['role'], orders: CompanyOrder[] = []) {
   return {
     'GET /api/me': { body: aCustomer({ email: role === 'owner' ? 'olga@example.com' : 'bo@example.com', company: true }) },
@@ -356,33 +390,7 @@ describe('Company', () => {
   });
 
   it('lists a location’s resale certificates with their expiry as the pages write days, not as the API sends them', async () => {
-    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
-    delete location.isDefault;
-    const certificate: Certificate = {
-      id: 'rc-1',
-      locationId: 'loc-1',
-      state: 'IL',
-      number: 'IL-RS-1001',
-      expiresOn: '2026-12-31',
-      status: 'verified',
-      documentName: 'certificate.pdf',
-      uploadedAt: '2026-12-01T10:00:00.000Z',
-      verifiedAt: '2026-12-02T10:00:00.000Z',
-      version: 1,
-      rejectedAt: null,
-      rejectionReason: null,
-    };
-    stubFetch({
-      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
-      'GET /api/company': { body: company('owner') },
-      'GET /api/company/members': { body: members },
-      'GET /api/company/locations': { body: [location] },
-      'GET /api/company/locations/loc-1/certificates': { body: [certificate] },
-      'GET /api/company/orders?page=1': { body: [] },
-      'GET /api/company/invoices': { body: [] },
-      'GET /api/company/invitations': { body: [] },
-      'GET /api/company/ledger': { body: [] },
-    });
+    stubFetch(ownerWithDepot([aVerifiedCertificate({ expiresOn: '2026-12-31' })]));
     renderCompany();
     const list = await screen.findByRole('list', { name: 'Resale certificates of North depot' });
     expect(within(list).getByText('expires Dec 31, 2026')).toBeInTheDocument();
@@ -390,33 +398,7 @@ describe('Company', () => {
   });
 
   it('warns that an upload for the state of a verified certificate replaces it, and orders there are taxed until the new one is verified (decision 212)', async () => {
-    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
-    delete location.isDefault;
-    const verified: Certificate = {
-      id: 'rc-1',
-      locationId: 'loc-1',
-      state: 'IL',
-      number: 'IL-RS-1001',
-      expiresOn: '2099-01-03',
-      status: 'verified',
-      documentName: 'certificate.pdf',
-      uploadedAt: '2026-12-01T10:00:00.000Z',
-      verifiedAt: '2026-12-02T10:00:00.000Z',
-      version: 1,
-      rejectedAt: null,
-      rejectionReason: null,
-    };
-    stubFetch({
-      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
-      'GET /api/company': { body: company('owner') },
-      'GET /api/company/members': { body: members },
-      'GET /api/company/locations': { body: [location] },
-      'GET /api/company/locations/loc-1/certificates': { body: [verified] },
-      'GET /api/company/orders?page=1': { body: [] },
-      'GET /api/company/invoices': { body: [] },
-      'GET /api/company/invitations': { body: [] },
-      'GET /api/company/ledger': { body: [] },
-    });
+    stubFetch(ownerWithDepot([aVerifiedCertificate({ expiresOn: '2099-01-03' })]));
     renderCompany();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
@@ -434,19 +416,7 @@ describe('Company', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
-    delete location.isDefault;
-    stubFetch({
-      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
-      'GET /api/company': { body: company('owner') },
-      'GET /api/company/members': { body: members },
-      'GET /api/company/locations': { body: [location] },
-      'GET /api/company/locations/loc-1/certificates': { body: [] },
-      'GET /api/company/orders?page=1': { body: [] },
-      'GET /api/company/invoices': { body: [] },
-      'GET /api/company/invitations': { body: [] },
-      'GET /api/company/ledger': { body: [] },
-    });
+    stubFetch(ownerWithDepot([]));
     renderCompany();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
