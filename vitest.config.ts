@@ -34,7 +34,9 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // Vitest's default leaves one core to its main process, one worker on this two-core machine:
-    // the unit pass took 119 s with one worker and 78 s with two.
+    // the unit pass took 119 s with one worker and 78 s with two. The API's passes wait on shop
+    // processes, stopped servers and timers, and take more workers than cores: `npm run test:api`
+    // runs three, `npm run test:api:postgres` four (package.json; decision 217).
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     projects: [
