@@ -6,11 +6,13 @@
  * spreadsheet (OWASP's CSV injection list), so it gets a leading `'`, which makes it text. A
  * spreadsheet in a semicolon locale (most of Europe) splits a comma CSV's line at each `;` as well,
  * so each part of a cell after a `;` is treated the same way, and a cell holding `;` is quoted.
+ * Spaces before the character count for nothing: a spreadsheet told to trim them (LibreOffice's
+ * "Trim spaces") reads `Pad; =SUM(A1)`'s second part as a formula too.
  * A part that already starts with `'` before such a character gets one more, so that reading it
  * back (one `'` taken off) gives exactly what was written.
  */
-const NEEDS_QUOTE_MARK = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const QUOTE_MARKED = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NEEDS_QUOTE_MARK = /^'* *[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const QUOTE_MARKED = /^'+ *[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A cell's text as written: no part of it (the whole, or after a `;`) starts as a formula. */
 export const csvCellText = (cell: string) =>

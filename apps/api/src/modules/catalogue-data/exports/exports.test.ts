@@ -379,9 +379,9 @@ describe('parts CSV', () => {
     expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows.length, changed: 0, added: 0, rejected: 0 });
   });
 
-  it('neutralises a formula after a ";" too (a semicolon locale splits the line there), and reads every cell back as it was', async () => {
+  it('neutralises a formula after a ";" too (a semicolon locale splits the line there), spaces before it or not, and reads every cell back as it was', async () => {
     const name = 'Brake pad;=HYPERLINK("https://attacker.example/","Open")';
-    const description = "Kit;+1 spare;@SUM(A1);'=kept as typed";
+    const description = "Kit;+1 spare;@SUM(A1);'=kept as typed; -2+3;' =kept too";
     const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
     expect((await runImport(shop, importPartsCsv, ['partNumber,name,price', `SC-1,${quoted(name)},5.00`].join('\n'))).counts).toMatchObject({ added: 1 });
     // As an admin's editor may store it: a quote mark of its own before the "=".
@@ -389,7 +389,7 @@ describe('parts CSV', () => {
 
     const csv = await get(shop, '/api/admin/catalogue/exports/parts.csv');
     const line = csv.body.split('\n').find((row) => row.startsWith('SC-1,'));
-    expect(line).toContain(`,${quoted("Brake pad;'=HYPERLINK(\"https://attacker.example/\",\"Open\")")},${quoted("Kit;'+1 spare;'@SUM(A1);''=kept as typed")},`);
+    expect(line).toContain(`,${quoted("Brake pad;'=HYPERLINK(\"https://attacker.example/\",\"Open\")")},${quoted("Kit;'+1 spare;'@SUM(A1);''=kept as typed;' -2+3;'' =kept too")},`);
     const rows = csv.body.trim().split('\n').length - 1;
     expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows, changed: 0, added: 0, rejected: 0 });
     expect(await shop.db.selectFrom('parts').select(['name', 'description']).where('part_number', '=', 'SC-1').executeTakeFirst()).toEqual({ name, description });
