@@ -69,6 +69,11 @@ export async function followDashboardLink(page: Page, name: string) {
  * 2.0 s a check on this machine instead of 1.0 s with the same rules. That merge is for frames of
  * other origins, and the shop's pages have no frame: the check says so, so that a page that gains
  * one (a payment provider's) is never checked only in part.
+ *
+ * Only violations are gathered in full (axe's `resultTypes` option): the passes, the incomplete and
+ * the inapplicable are cut to one element each, which the check never reads. axe runs every rule on
+ * every element all the same, so it finds the same violations; a check took 0.8–1.2 s instead of
+ * 0.9–2.1 s on this machine (the home page at 1280 px: 1,798 passing elements otherwise gathered).
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
   expect(page.frames().map((frame) => frame.url()), 'frames axe would not check').toEqual([page.url()]);
@@ -76,7 +81,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   for (let attempt = 1; ; attempt += 1) {
     await page.waitForFunction(motion, 'settled' as const, { polling: 'raf' });
     await page.evaluate(motion, 'watch' as const);
-    const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+    const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
     const movedDuringCheck = await page.evaluate(motion, 'moved' as const);
     const severe = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
