@@ -1,4 +1,4 @@
-import { adminMessages, confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
+import { adminMessages, confirmations, notices, roleConfirmations, type Part, type SearchItem } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, logInByApi, newAccount, signOut, signUpByApi } from './accounts';
@@ -103,7 +103,7 @@ test('Add a Product puts a part in the shop that can be ordered; Manage Products
   await expect(page.getByText(notices.productAdded)).toBeVisible();
 
   // The catalogue is longer than GET /api/parts' first page: search finds the new part.
-  const found = (await (await request.get(`/api/search?${new URLSearchParams({ q: name }).toString()}`)).json()) as { items: Part[] };
+  const found = (await (await request.get(`/api/search?${new URLSearchParams({ q: name }).toString()}`)).json()) as { items: SearchItem[] };
   const part = found.items.find((candidate) => candidate.name === name);
   expect(part).toMatchObject({ price: 19.99, availableQuantity: 40, minOrderQuantity: 1 });
 
@@ -113,7 +113,7 @@ test('Add a Product puts a part in the shop that can be ordered; Manage Products
   await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(name)}`);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
   await row.getByRole('button', { name: 'Edit' }).click();
-  const restock = page.getByRole('form', { name: `Restock ${name}` });
+  const restock = page.getByRole('form', { name: `Restock ${name} (${part!.partNumber})`, exact: true });
   await restock.getByLabel('Add to stock').fill('10');
   await restock.getByRole('button', { name: 'Restock' }).click();
   await expect(row.getByLabel(`Stock of ${name}`, { exact: true })).toHaveValue('50');

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, widths } from './pages';
+import { expectNoA11yViolations, widths } from './pages';
 import { logInByApi } from './accounts';
 
 const demoDir = path.resolve(import.meta.dirname, '../../reference/vcdb-demo');
@@ -85,7 +85,7 @@ for (const width of widths) {
       await expect(report.getByText('Dry run: nothing was changed.')).toBeVisible({ timeout: 30_000 });
       await expect(report.getByTestId('count-added')).toHaveText('1');
       await expect(report.getByTestId('count-rejected')).toHaveText('0');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
 
       await upload('Apply');
       await expect(report.getByRole('heading', { name: `Apply of ${fileName}` })).toBeVisible();
@@ -133,7 +133,7 @@ for (const width of widths) {
       await expect(page.getByText(partTypeCategoryMessages.saved)).toBeVisible();
       await page.reload();
       await expect(category).toHaveValue('filters');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       const fitsViewport = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(fitsViewport).toBe(true);
     });
@@ -233,7 +233,7 @@ for (const width of widths) {
       expect(posts).toHaveLength(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: testInfo.outputPath(`busy-${width}.png`) });
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
 
       // Once it is gone, the same file goes.
       await other.release();

@@ -5,7 +5,7 @@ import { logIn, logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
-import { expectNoSeriousA11yViolations, followDashboardLink, widths } from './pages';
+import { expectNoA11yViolations, followDashboardLink, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -34,7 +34,7 @@ for (const width of widths) {
       const next = page.getByLabel('New password', { exact: true });
       const again = page.getByLabel('Confirm new password');
       await expect(current).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(screens, `${width}_change-password.png`), fullPage: true });
 
@@ -58,7 +58,7 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText(authErrors.wrongCurrentPassword)).toBeVisible({ timeout: 30_000 });
       await expect(current).toBeFocused();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await page.screenshot({ path: path.join(screens, `${width}_change-password-refused.png`), fullPage: true });
 
       await current.fill(account.password);
@@ -68,7 +68,7 @@ for (const width of widths) {
       await expect(current).toHaveValue('');
       await expect(next).toHaveValue('');
       await expect(again).toHaveValue('');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await page.screenshot({ path: path.join(screens, `${width}_change-password-done.png`), fullPage: true });
 
       // This device stays signed in; the other one is signed out.
@@ -104,7 +104,7 @@ test('an account that signs in with Google only is told it has no password to ch
   await page.goto('/dashboard/password');
   await expect(page.getByText(authErrors.noPassword)).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
 
   // The reset link gives the account a password of its own; then the form is there.
   await page.getByRole('link', { name: 'Get a link by e-mail to choose one' }).click();

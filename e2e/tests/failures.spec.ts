@@ -1,7 +1,7 @@
 import type { Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, waitForApp, widths } from './pages';
+import { expectNoA11yViolations, followHeaderLink, testWithFailingLoads, waitForApp, widths } from './pages';
 
 /**
  * Failures shown kindly. These journeys make requests fail on purpose, so Chromium's
@@ -46,7 +46,7 @@ for (const width of widths) {
       const alert = page.getByRole('alert').filter({ hasText: 'We cannot reach the shop' });
       await expect(alert).toBeVisible();
       await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
 
       await context.setOffline(false);
       await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts? for “alternator”$/ })).toBeVisible();
@@ -64,7 +64,7 @@ for (const width of widths) {
       await expect(page.getByRole('banner').getByRole('link', { name: /home$/i }).first()).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.getByText(/Unexpected Application Error|Hey developer|at .*\.js:\d+/)).toHaveCount(0);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
     });
 
     test('signing out while the server cannot be reached still signs the browser out', async ({ page }) => {

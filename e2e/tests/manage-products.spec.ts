@@ -1,7 +1,7 @@
 import type { Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, widths } from './pages';
+import { expectNoA11yViolations, expectWithinViewportWidth, widths } from './pages';
 import { logInByApi } from './accounts';
 
 for (const width of widths) {
@@ -42,7 +42,7 @@ for (const width of widths) {
       await expectWithinViewportWidth(page, save);
       await save.click();
       await expect(page.getByText('Product updated')).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
 
       const found = (await (await request.get(`/api/search?q=${encodeURIComponent(name)}`)).json()) as { items: Part[] };
       expect(found.items.find((part) => part.name === name)).toMatchObject({ availableQuantity: 12, price: 21.75 });

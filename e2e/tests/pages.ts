@@ -55,7 +55,9 @@ export async function followDashboardLink(page: Page, name: string) {
 }
 
 /**
- * axe on the page as it is now (open toasts included): no serious or critical violation, measured
+ * axe on the page as it is now (open toasts included): no violation of any impact (issue 33: "axe
+ * finds no violation"; until decision 218 only serious and critical ones failed, and a skipped
+ * heading level or two forms of one name went by), measured
  * on the page as a user sees it once it has stopped moving. A toast's colours are half-transparent
  * while it fades (sonner fades a toast in, fades the one behind a newer toast out, and brings the
  * next one forward when the front one's time is up), and axe takes about a second: waiting once
@@ -75,7 +77,7 @@ export async function followDashboardLink(page: Page, name: string) {
  * every element all the same, so it finds the same violations; a check took 0.8–1.2 s instead of
  * 0.9–2.1 s on this machine (the home page at 1280 px: 1,798 passing elements otherwise gathered).
  */
-export async function expectNoSeriousA11yViolations(page: Page) {
+export async function expectNoA11yViolations(page: Page) {
   expect(page.frames().map((frame) => frame.url()), 'frames axe would not check').toEqual([page.url()]);
   const attempts = 5;
   for (let attempt = 1; ; attempt += 1) {
@@ -83,11 +85,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     await page.evaluate(motion, 'watch' as const);
     const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
     const movedDuringCheck = await page.evaluate(motion, 'moved' as const);
-    const severe = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    if (severe.length > 0 && movedDuringCheck && attempt < attempts) continue;
-    expect(severe, movedDuringCheck ? `the page was still moving after ${attempts} checks` : undefined).toEqual([]);
+    const found = results.violations.map((violation) => `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    if (found.length > 0 && movedDuringCheck && attempt < attempts) continue;
+    expect(found, movedDuringCheck ? `the page was still moving after ${attempts} checks` : undefined).toEqual([]);
     return;
   }
 }

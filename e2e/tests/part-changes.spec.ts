@@ -4,7 +4,7 @@ import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { patchChanges, putCatalogue } from './catalogue-api';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, orderPartByApi, waitForApp, widths } from './pages';
+import { expectNoA11yViolations, orderPartByApi, waitForApp, widths } from './pages';
 
 /** An admin's page, signed in, and a way to add parts of the journey's own through the API. */
 async function adminAt(browser: Browser, baseURL: string, width: number) {
@@ -58,7 +58,7 @@ for (const width of widths) {
       await expect(page).toHaveURL(new RegExp(`/parts/${current.partNumber}$`));
       await expect(page.getByRole('heading', { level: 1, name: current.name })).toBeVisible();
       await expect(page.getByText(catalogueMessages.replaces([old.partNumber])).first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_part-superseded.png`, fullPage: true });
     });
 
@@ -73,7 +73,7 @@ for (const width of widths) {
       await expect(converted).toContainText(partChangeMessages.orderedAsOurs(rival, 3, { partNumber: current.partNumber, quantity: 2 }));
       await expect(converted).toContainText('3 of theirs added as 2 of ours, rounded up');
       await expect(page.getByTestId('cart-line').filter({ hasText: current.partNumber }).getByLabel('Quantity')).toHaveValue('2');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_quick-order-interchange.png`, fullPage: true });
     });
 
@@ -119,7 +119,7 @@ for (const width of widths) {
         partChangeEditorMessages.replacementDoesNotFit(current.partNumber, '2016 Toyota Corolla', old.partNumber),
         partChangeEditorMessages.replacementDoesNotFit(current.partNumber, '2017 Toyota Corolla', old.partNumber),
       ]);
-      await expectNoSeriousA11yViolations(admin);
+      await expectNoA11yViolations(admin);
       await admin.screenshot({ path: `.tmp/screens/${width}_part-changes-editor.png`, fullPage: true });
       const moved = await admin.request.get(`/parts/${old.partNumber}`, { maxRedirects: 0 });
       expect(moved.status()).toBe(301);
@@ -168,7 +168,7 @@ for (const width of widths) {
       await expect(details.getByLabel('OEM numbers')).toHaveValue(`OE-${stamp}`);
       await expect(details.getByLabel('Specifications')).toHaveValue('Thickness: 22 mm');
       await expect(alert).toBeInViewport();
-      await expectNoSeriousA11yViolations(admin);
+      await expectNoA11yViolations(admin);
       await admin.screenshot({ path: `.tmp/screens/${width}_catalogue-two-admins.png` });
       // Saved again, it goes through.
       await details.getByRole('button', { name: 'Save details' }).click();
@@ -192,7 +192,7 @@ for (const width of widths) {
       const result = page.getByTestId('buy-again-result').first();
       await expect(result).toContainText(buyAgainMessages.added(1));
       await expect(result).toContainText(buyAgainMessages.addedLine({ partNumber: current.partNumber, quantity: 1, replaced: old.partNumber }));
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_buy-again.png`, fullPage: true });
       await result.getByRole('link', { name: buyAgainMessages.goToCart }).click();
       await expect(page).toHaveURL('/cart');

@@ -15,11 +15,12 @@ export const adminOverviewSchema = z.object({
   timeZone: z.string(),
   days: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
   byStatus: z.record(orderStatusSchema, z.number().int()),
-  bestSellers: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), revenue: z.number() })),
+  bestSellers: z.array(z.object({ _id: z.string(), name: z.string(), partNumber: z.string(), quantity: z.number().int(), revenue: z.number() })),
   lowStock: z.array(
     z.object({
       _id: z.string(),
       name: z.string(),
+      partNumber: z.string(),
       img: z.string(),
       availableQuantity: z.number().int(),
       minOrderQuantity: z.number().int(),

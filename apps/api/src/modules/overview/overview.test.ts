@@ -35,6 +35,11 @@ async function order(partId: string, quantity: number, status: OrderStatus, days
   return id;
 }
 
+/** The part number the catalogue gave a part: the overview names each part by it as well. */
+async function numberOf(partId: string) {
+  return (await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
+}
+
 const shopDate = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The shop's date (YYYY-MM-DD) `daysAgo` days of 24 hours ago. */
 const shopDay = (daysAgo: number) => shopDate.format(new Date(Date.now() - daysAgo * 86_400_000));
@@ -71,8 +76,8 @@ describe('GET /api/admin/overview', () => {
 
     expect(overview.byStatus).toEqual({ unpaid: 1, paid: 3, partially_shipped: 0, shipped: 1, delivered: 0, cancelled: 1, expired: 0 });
     expect(overview.bestSellers).toEqual([
-      { _id: pump, name: 'Overview pump', quantity: 5, revenue: 50 },
-      { _id: valve, name: 'Overview valve', quantity: 4, revenue: 20 },
+      { _id: pump, name: 'Overview pump', partNumber: await numberOf(pump), quantity: 5, revenue: 50 },
+      { _id: valve, name: 'Overview valve', partNumber: await numberOf(valve), quantity: 4, revenue: 20 },
     ]);
 
     const lowIds = overview.lowStock.map((part) => part._id);
@@ -80,7 +85,7 @@ describe('GET /api/admin/overview', () => {
     expect(lowIds).toContain(ownThreshold);
     expect(lowIds).not.toContain(justEnough);
     expect(lowIds).not.toContain(archived);
-    expect(overview.lowStock.find((part) => part._id === low)).toMatchObject({ availableQuantity: 3, minOrderQuantity: 2, threshold: 4 });
+    expect(overview.lowStock.find((part) => part._id === low)).toMatchObject({ partNumber: await numberOf(low), availableQuantity: 3, minOrderQuantity: 2, threshold: 4 });
     expect(overview.lowStock.find((part) => part._id === ownThreshold)).toMatchObject({ threshold: 10 });
   });
 
@@ -131,7 +136,7 @@ describe('GET /api/admin/overview', () => {
 
     const overview = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/overview' })).json() as AdminOverview;
 
-    expect(overview.bestSellers[0]).toEqual({ _id: gear, name: 'Overview gear', quantity: 12 + 15 + 4, revenue: 310 });
+    expect(overview.bestSellers[0]).toEqual({ _id: gear, name: 'Overview gear', partNumber: await numberOf(gear), quantity: 12 + 15 + 4, revenue: 310 });
   });
 
   it("counts the shop's days, midnight to midnight where it is, whatever the database session's time zone", async () => {
@@ -159,7 +164,7 @@ describe('GET /api/admin/overview', () => {
       expect(dayOf(after, 1)).toEqual({ ...dayOf(before, 1), orders: dayOf(before, 1).orders + 1, revenue: dayOf(before, 1).revenue + 1 });
       expect(dayOf(after, 0)).toEqual({ ...dayOf(before, 0), orders: dayOf(before, 0).orders + 1, revenue: dayOf(before, 0).revenue + 2 });
       expect(after.days[0]).toEqual({ date: shopDay(OVERVIEW_DAYS - 1), orders: before.days[0]!.orders + 1, revenue: before.days[0]!.revenue + 40 });
-      expect(after.bestSellers.find((part) => part._id === nut)).toEqual({ _id: nut, name: 'Overview nut', quantity: 1 + 2 + 40, revenue: 43 });
+      expect(after.bestSellers.find((part) => part._id === nut)).toEqual({ _id: nut, name: 'Overview nut', partNumber: await numberOf(nut), quantity: 1 + 2 + 40, revenue: 43 });
     } finally {
       await sql`set time zone 'UTC'`.execute(app.db);
     }

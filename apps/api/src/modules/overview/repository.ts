@@ -47,7 +47,7 @@ export function createOverviewRepository(db: Db, timeZone: string) {
           order by day`.execute(db),
         sql<{ status: OrderStatus; count: number }>`
           select status, count(*)::int as count from orders group by status`.execute(db),
-        sql<{ id: string; name: string; quantity: number; revenue_cents: string }>`
+        sql<{ id: string; name: string; part_number: string; quantity: number; revenue_cents: string }>`
           with sold as (
             select order_lines.part_id,
                    order_lines.unit_price_cents,
@@ -73,15 +73,15 @@ export function createOverviewRepository(db: Db, timeZone: string) {
               and orders.payment_provider is distinct from ${REPLACEMENT_PROVIDER}
               and orders.created_at >= ${windowStart}
           )
-          select parts.id, parts.name, sum(sold.units)::int as quantity, sum(sold.units * sold.unit_price_cents)::text as revenue_cents
+          select parts.id, parts.name, parts.part_number, sum(sold.units)::int as quantity, sum(sold.units * sold.unit_price_cents)::text as revenue_cents
           from sold
           join parts on parts.id = sold.part_id
-          group by parts.id, parts.name
+          group by parts.id, parts.name, parts.part_number
           having sum(sold.units) > 0
           order by quantity desc, sum(sold.units * sold.unit_price_cents) desc, parts.name
           limit ${BEST_SELLERS}`.execute(db),
-        sql<{ id: string; name: string; img: string; available_quantity: number; min_order_quantity: number; threshold: number }>`
-          select id, name, img, available_quantity, min_order_quantity,
+        sql<{ id: string; name: string; part_number: string; img: string; available_quantity: number; min_order_quantity: number; threshold: number }>`
+          select id, name, part_number, img, available_quantity, min_order_quantity,
                  coalesce(low_stock_threshold, 2 * min_order_quantity) as threshold
           from parts
           where ${onSale}
@@ -98,12 +98,14 @@ export function createOverviewRepository(db: Db, timeZone: string) {
         bestSellers: bestSellers.rows.map((row) => ({
           _id: row.id,
           name: row.name,
+          partNumber: row.part_number,
           quantity: row.quantity,
           revenue: centsToDollars(Number(row.revenue_cents)),
         })),
         lowStock: lowStock.rows.map((row) => ({
           _id: row.id,
           name: row.name,
+          partNumber: row.part_number,
           img: row.img,
           availableQuantity: row.available_quantity,
           minOrderQuantity: row.min_order_quantity,

@@ -13,8 +13,8 @@ const overview = {
     { date: '2026-11-22', orders: 1, revenue: 12.5 },
   ],
   byStatus: { unpaid: 1, paid: 2, partially_shipped: 3, shipped: 4, delivered: 0, cancelled: 0, expired: 0 },
-  bestSellers: [{ _id: 'part-1', name: 'Brake Pads', quantity: 3, revenue: 42.5 }],
-  lowStock: [{ _id: 'part-2', name: 'Oil Filter', img: '/images/parts/oil-filter.svg', availableQuantity: 3, minOrderQuantity: 2, threshold: 4 }],
+  bestSellers: [{ _id: 'part-1', name: 'Brake Pads', partNumber: 'BP-100', quantity: 3, revenue: 42.5 }],
+  lowStock: [{ _id: 'part-2', name: 'Oil Filter', partNumber: 'OF-200', img: '/images/parts/oil-filter.svg', availableQuantity: 3, minOrderQuantity: 2, threshold: 4 }],
 };
 
 describe('Dashboard home', () => {
@@ -28,7 +28,10 @@ describe('Dashboard home', () => {
     // What is left to ship: paid orders and partly shipped ones (the state table's), not shipped ones.
     expect(screen.getByText('To ship').nextElementSibling).toHaveTextContent(/^5$/);
     expect(screen.getByText('3 sold · $42.50')).toBeInTheDocument();
-    const restock = within(screen.getByRole('form', { name: 'Restock Oil Filter' }));
+    // Each part named by its number too: a catalogue has many parts of one name.
+    expect(screen.getByText('BP-100')).toBeInTheDocument();
+    expect(screen.getByText('OF-200')).toBeInTheDocument();
+    const restock = within(screen.getByRole('form', { name: 'Restock Oil Filter (OF-200)' }));
     expect(restock.getByLabelText('Add to stock')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Revenue and orders per day' });
     // Its days as the pages write them, not as the API sends them (decision 155).

@@ -5,8 +5,12 @@ import { TextField } from '../../../components/text-field';
 import { useRestockPart } from '../api/restock-part';
 import { ActionButton } from './action-button';
 
-/** Adds stock to a part: how many arrived, then Restock. */
-export function RestockForm({ part }: { part: Pick<AdminPart, '_id' | 'name'> }) {
+/**
+ * Adds stock to a part: how many arrived, then Restock. The form is named by the part's name and
+ * number: a catalogue has many parts of one name ("Oil filter"), and forms of one name side by side
+ * on the overview's low stock are one landmark to a screen reader (axe's landmark-unique).
+ */
+export function RestockForm({ part }: { part: Pick<AdminPart, '_id' | 'name' | 'partNumber'> }) {
   const restock = useRestockPart();
   const {
     register,
@@ -24,7 +28,7 @@ export function RestockForm({ part }: { part: Pick<AdminPart, '_id' | 'name'> })
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`Restock ${part.name}`} className="flex flex-wrap items-start gap-2">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`Restock ${part.name} (${part.partNumber})`} className="flex flex-wrap items-start gap-2">
       <TextField
         label="Add to stock"
         type="number"

@@ -375,7 +375,7 @@ describe('Manage Products', () => {
     });
     queryClient.setQueryData(['parts'], []);
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const restockForm = within(screen.getByRole('form', { name: 'Restock Brake Pads' }));
+    const restockForm = within(screen.getByRole('form', { name: 'Restock Brake Pads (BRK-1001)' }));
     await user.click(restockForm.getByRole('button', { name: 'Restock' }));
     expect(await restockForm.findByText('Quantity is Required')).toBeInTheDocument();
     await user.type(restockForm.getByLabelText('Add to stock'), '25');

@@ -111,9 +111,13 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
             <ol className="mt-3 grid gap-2">
               {overview.bestSellers.map((part, index) => (
                 <li key={part._id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                  <span className="min-w-0 truncate">
-                    <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
-                    <span className="font-semibold text-ink">{part.name}</span>
+                  {/* The part number on a line of its own: a long name is cut short on a phone, never the number. */}
+                  <span className="min-w-0">
+                    <span className="block truncate">
+                      <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
+                      <span className="font-semibold text-ink">{part.name}</span>
+                    </span>
+                    <span className="block font-mono text-xs text-slate-500">{part.partNumber}</span>
                   </span>
                   <span className="shrink-0 text-sm tabular-nums text-slate-700">
                     {part.quantity} sold · {formatPrice(part.revenue)}
@@ -137,12 +141,14 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
             {overview.lowStock.map((part) => (
               <li key={part._id} className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3">
                 <div className="min-w-0">
-                  <p className="font-semibold text-ink">{part.name}</p>
+                  <p className="font-semibold text-ink [overflow-wrap:anywhere]">
+                    {part.name} <span className="font-mono text-xs font-normal whitespace-nowrap text-slate-500">{part.partNumber}</span>
+                  </p>
                   <p className="text-sm text-slate-700">
                     {part.availableQuantity} in stock · threshold {part.threshold}
                   </p>
                 </div>
-                <RestockForm part={{ _id: part._id, name: part.name }} />
+                <RestockForm part={part} />
               </li>
             ))}
           </ul>

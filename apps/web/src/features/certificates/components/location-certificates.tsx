@@ -34,7 +34,10 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
   const list = certificates.data ?? [];
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
-      <h4 className="font-semibold text-ink">Resale certificates</h4>
+      {/* Under the company's Locations H2; the location's name for a reader who lists the headings. */}
+      <h3 className="font-semibold text-ink">
+        Resale certificates<span className="sr-only">{` of ${locationName}`}</span>
+      </h3>
       {certificates.isPending ? (
         <p className="mt-1 text-sm text-slate-600" role="status">
           Loading the certificates…

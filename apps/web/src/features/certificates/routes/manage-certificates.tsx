@@ -125,9 +125,10 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
   const label = action === 'revoke' ? 'Revoke' : 'Reject';
   return (
     <article aria-labelledby={nameId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
-      <h3 id={nameId} className="text-base font-bold break-words text-ink">
+      {/* The list stands right under the page's H1. */}
+      <h2 id={nameId} className="text-base font-bold break-words text-ink">
         {`${certificate.companyName} — ${certificate.locationName}, ${certificate.state}`}
-      </h3>
+      </h2>
       {replaced && (
         <p role="alert" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
           {certificateMessages.changed}

@@ -118,7 +118,9 @@ export function AddressLines({ address }: { address: ShipTo }) {
 /**
  * "Order details" that opens to the order in full, under an order's row; below it the order's
  * invoice and credit notes to download. The details are made
- * when first opened: a page of 20 orders carries 20 closed ones.
+ * when first opened: a page of 20 orders carries 20 closed ones. Every list of orders that holds
+ * it (My Orders, Order History, Manage All Orders) stands right under its page's H1, so the
+ * details' headings are H2s: an H3 there skipped a level (axe's heading-order).
  */
 export function OrderDetailsDisclosure({ order }: { order: Order }) {
   const [opened, setOpened] = useState(false);
@@ -131,7 +133,7 @@ export function OrderDetailsDisclosure({ order }: { order: Order }) {
         </summary>
         {opened && (
           <div className="mt-2 max-w-md">
-            <OrderBreakdown order={order} />
+            <OrderBreakdown order={order} headingLevel={2} />
           </div>
         )}
       </details>
