@@ -81,12 +81,15 @@ for (const width of widths) {
       const buyerPage = await personAt(browser, width, baseURL);
       await buyerPage.goto(link);
       await waitForApp(buyerPage);
+      await expectNoA11yViolations(buyerPage);
       await buyerPage.getByRole('link', { name: 'Create an account' }).click();
       await buyerPage.getByLabel('Name').fill(buyer.name);
       await buyerPage.getByLabel('Email').fill(buyer.email);
       await buyerPage.getByLabel('Password').fill(buyer.password);
       await buyerPage.getByRole('button', { name: 'Sign Up' }).click();
       await expect(buyerPage).toHaveURL(/\/company\/invitations\//);
+      await expect(buyerPage.getByRole('button', { name: 'Accept the invitation' })).toBeVisible();
+      await expectNoA11yViolations(buyerPage);
       // By keyboard: the button keeps the focus while it waits, then what was joined takes it (decision 168).
       await buyerPage.getByRole('button', { name: 'Accept the invitation' }).focus();
       await buyerPage.keyboard.press('Enter');
