@@ -25,15 +25,14 @@ async function firstPart(page: Page): Promise<Part> {
   return parts[2]!;
 }
 
-/** A page of a context of its own, signed out (axe needs a page of a context the test made itself). */
-async function visitorAt(browser: Browser, width: number, height: number) {
+/** A page of a context of its own, not yet signed in (axe needs a page of a context the test made itself). */
+async function pageAt(browser: Browser, width: number, height = 844) {
   return (await browser.newContext({ viewport: { width, height } })).newPage();
 }
 
 /** A customer with one unpaid order, on a page of its own. */
 async function customerWithOrder(browser: Browser, width: number) {
-  // axe needs a page of a context the test made itself.
-  const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
+  const page = await pageAt(browser, width);
   await signUpByApi(page, newAccount('phone'));
   const part = await firstPart(page);
   await orderPartByApi(page, part._id);
@@ -64,8 +63,8 @@ function shotName(width: number, url: string) {
 test('no page scrolls sideways at 360 px', async ({ browser }) => {
   test.setTimeout(120_000);
   const { page, part, orderId } = await customerWithOrder(browser, 360);
-  const admin = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
-  const visitor = await visitorAt(browser, 360, 800);
+  const admin = await pageAt(browser, 360, 800);
+  const visitor = await pageAt(browser, 360, 800);
   await logInByApi(admin, e2eAdmin);
   const visits: [Page, string][] = [
     ...publicPages.map((url): [Page, string] => [visitor, url]),
@@ -91,8 +90,8 @@ for (const width of widths) {
       // Every page, twice signed in: 2.2–2.4 min alone on a slow day, more beside another test.
       test.setTimeout(300_000);
       const { page, part, orderId } = await customerWithOrder(browser, width);
-      const admin = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-      const visitor = await visitorAt(browser, width, 844);
+      const admin = await pageAt(browser, width);
+      const visitor = await pageAt(browser, width);
       await logInByApi(admin, e2eAdmin);
       const visits: [Page, string][] = [
         ...publicPages.map((url): [Page, string] => [visitor, url]),
