@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryWholeNumber } from './form-fields';
+import { queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { countryOf } from './addresses';
 import { isIsoDay } from './ledger';
 
@@ -60,7 +60,11 @@ export const certificateMessages = {
 export const certificateFieldsSchema = (today: string) =>
   z.object({
     state: z.enum(US_STATES as [string, ...string[]], certificateMessages.state),
-    number: z.string({ error: certificateMessages.numberRequired }).trim().min(1, certificateMessages.numberRequired).max(CERTIFICATE_NUMBER_MAX, certificateMessages.numberTooLong),
+    // The admin verifies it and the invoice prints it (decision 220).
+    number: withoutDirectionControls(
+      z.string({ error: certificateMessages.numberRequired }).trim().min(1, certificateMessages.numberRequired).max(CERTIFICATE_NUMBER_MAX, certificateMessages.numberTooLong),
+      'Certificate number',
+    ),
     expiresOn: z
       .string({ error: certificateMessages.expiresOn })
       .regex(/^\d{4}-\d{2}-\d{2}$/, certificateMessages.expiresOn)
@@ -120,7 +124,10 @@ export const certificateDecisionSchema = z.object({
 });
 /** `POST …/reject` and `…/revoke`: the version, and why (which the company's owners read). */
 export const certificateRejectionSchema = certificateDecisionSchema.extend({
-  reason: z.string({ error: certificateMessages.reasonRequired }).trim().min(1, certificateMessages.reasonRequired).max(CERTIFICATE_REASON_MAX, certificateMessages.reasonTooLong),
+  reason: withoutDirectionControls(
+    z.string({ error: certificateMessages.reasonRequired }).trim().min(1, certificateMessages.reasonRequired).max(CERTIFICATE_REASON_MAX, certificateMessages.reasonTooLong),
+    'Reason',
+  ),
 });
 
 /** A verified certificate is in force on `day` (`YYYY-MM-DD`) until its expiry date, that day included. */

@@ -20,13 +20,14 @@ export const withoutDirectionControls = <Schema extends z.ZodType<string>>(schem
   schema.refine(hasNoDirectionControl, directionControlMessage(label));
 
 /**
- * A required line of text (a product's name or description): trimmed, at most `max` characters
- * (else `tooLongMessage(label, max)`), and refused with `required` when nothing in it would show
- * (white space or zero-width characters only).
+ * A required line of text (a product's name or description, a specification): trimmed, at most
+ * `max` characters (else `tooLongMessage(label, max)`), refused with `required` when nothing in it
+ * would show (white space or zero-width characters only), and holding no text-direction control:
+ * every buyer reads it (decision 220).
  */
 export function visibleTextField(required: string, max: number, label: string) {
   // Empty is one of the texts that do not show: one message for it, not two.
-  return z.string({ error: required }).trim().max(max, tooLongMessage(label, max)).refine(hasVisibleText, required);
+  return withoutDirectionControls(z.string({ error: required }).trim().max(max, tooLongMessage(label, max)).refine(hasVisibleText, required), label);
 }
 
 /**

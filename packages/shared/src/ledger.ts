@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CompanyRole, PaymentTerms } from './companies';
-import { moneyField, queryWholeNumber } from './form-fields';
+import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { formatPrice } from './money';
 import { testPaymentSchema } from './payments';
 
@@ -193,11 +193,11 @@ export const PAYMENT_INVOICES_MAX = 200;
 export const companyPaymentInputSchema = z.object({
   amount: moneyField('Amount').pipe(z.number().gt(0, accountMessages.amount).max(PAYMENT_MAX, accountMessages.amount)),
   receivedAt: isoDaySchema,
-  reference: z
-    .string({ error: accountMessages.referenceRequired })
-    .trim()
-    .min(1, accountMessages.referenceRequired)
-    .max(PAYMENT_REFERENCE_MAX, accountMessages.referenceTooLong),
+  // The company reads it in its ledger and on its statement (decision 220).
+  reference: withoutDirectionControls(
+    z.string({ error: accountMessages.referenceRequired }).trim().min(1, accountMessages.referenceRequired).max(PAYMENT_REFERENCE_MAX, accountMessages.referenceTooLong),
+    'Reference',
+  ),
   /** The invoices it settles ("INV-000123" or "123"), in order; what is left over settles the oldest open ones. */
   invoiceNumbers: z.array(z.string().trim().max(30)).max(PAYMENT_INVOICES_MAX).default([]),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { queryWholeNumber } from './form-fields';
+import { directionControlMessage, queryWholeNumber } from './form-fields';
 import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
+import { hasNoDirectionControl } from './text';
 import { BRAND_CODE_PATTERN, INTERCHANGE_BRAND_KINDS, INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, LIFECYCLE_CODE_PATTERN, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
@@ -65,6 +66,11 @@ export const partChangesInputSchema = z.object({
           .safeParse(row);
         if (!one.success) {
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeRow(index + 1) });
+          return;
+        }
+        // Every buyer reads the brand and the number on the part's page (decision 220).
+        if (!hasNoDirectionControl(one.data.brand) || !hasNoDirectionControl(one.data.partNumber)) {
+          context.addIssue({ code: 'custom', path: [index], message: directionControlMessage(`Interchange ${index + 1}`) });
           return;
         }
         if (one.data.brandKind === 'code') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
-import { moneyField, queryWholeNumber } from './form-fields';
+import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { PRICE_MAX } from './catalogue-constants';
 import { bpToPercent, formatCents, formatPercent, formatPrice, moneyAtMostMessage, parseMoneyText, rateCents, type MemberPrice, type PriceBreakCents } from './money';
 import { groupedNumber } from './text';
@@ -197,7 +197,8 @@ export const priceListEntryInputSchema = z
 export type PriceListEntryInput = z.infer<typeof priceListEntryInputSchema>;
 
 const priceListFields = {
-  name: z.string({ error: priceListMessages.nameRequired }).trim().min(1, priceListMessages.nameRequired).max(PRICE_LIST_NAME_MAX, priceListMessages.nameTooLong),
+  // Other admins read it in the lists, on a company's page and in the audit log (decision 220).
+  name: withoutDirectionControls(z.string({ error: priceListMessages.nameRequired }).trim().min(1, priceListMessages.nameRequired).max(PRICE_LIST_NAME_MAX, priceListMessages.nameTooLong), 'Name'),
   priority: z.preprocess(
     typedNumber(readWhole),
     z.number({ error: priceListMessages.priority }).int(priceListMessages.priority).min(1, priceListMessages.priority).max(PRICE_LIST_PRIORITY_MAX, priceListMessages.priority),

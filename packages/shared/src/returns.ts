@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryWholeNumber, withoutDirectionControls } from './form-fields';
+import { groupedNumber } from './text';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
@@ -89,6 +90,11 @@ export const returnMessages = {
   /** The cancel e-mail of a warranty replacement the shop cancelled: its claim is to be decided again (decision 110). */
   claimOpenAgain: (rma: string) => `This was the free replacement for your warranty claim ${rma}. The claim is open again: we will e-mail you once we have decided on it.`,
   reasonNeeded: 'Choose a reason for each part to send back.',
+  /** A reason code the shop does not have (the form offers only its own): said at the reason, not as "This request is not valid." (decision 220). */
+  reasonUnknown: 'Choose a reason for the return from the list.',
+  noteTooLong: `A note has at most ${groupedNumber(RETURN_NOTE_MAX_LENGTH)} characters.`,
+  /** Receive and refund: a line's action other than restock or scrap (decision 220). */
+  receiveAction: 'Each line received is restocked or scrapped.',
   /**
    * The return form, on a part line that carried a core deposit: returning the part itself refunds
    * its deposit with it; the old part the new one replaced goes back on this line with the core reason (decision 109).
@@ -141,7 +147,7 @@ export const returnLineInputSchema = z.object({
   partId: z.string().min(1).max(64),
   quantity: z.number(returnMessages.quantityWhole).int(returnMessages.quantityWhole).min(1, returnMessages.quantityWhole).max(100_000, returnMessages.tooMany),
   /** This line's reason; without one, the request's. */
-  reason: z.enum(RETURN_REASONS).optional(),
+  reason: z.enum(RETURN_REASONS, returnMessages.reasonUnknown).optional(),
 });
 
 /**
@@ -152,8 +158,8 @@ export const createReturnSchema = z
   .object({
     orderId: z.string().min(1).max(64),
     lines: z.array(returnLineInputSchema).min(1).max(RETURN_LINES_MAX),
-    reason: z.enum(RETURN_REASONS).optional(),
-    note: withoutDirectionControls(z.string().trim().max(RETURN_NOTE_MAX_LENGTH), 'Note').optional(),
+    reason: z.enum(RETURN_REASONS, returnMessages.reasonUnknown).optional(),
+    note: withoutDirectionControls(z.string().trim().max(RETURN_NOTE_MAX_LENGTH, returnMessages.noteTooLong), 'Note').optional(),
     /** A warranty claim's photo: an image id uploaded as product photos are. */
     photo: z.string().min(1).max(64).optional(),
   })
@@ -328,13 +334,13 @@ export const adminReturnsQuerySchema = z.object({
 });
 export type AdminReturnsQuery = z.output<typeof adminReturnsQuerySchema>;
 
-export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund']).optional() }).default({});
+export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund'], returnMessages.resolutionNeeded).optional() }).default({});
 export const rejectReturnSchema = z.object({
   reason: withoutDirectionControls(z.string().trim().min(1, returnMessages.rejectionReasonNeeded).max(REJECTION_REASON_MAX_LENGTH), 'Reason'),
 });
 export const receiveReturnSchema = z.object({
   lines: z
-    .array(z.object({ partId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(100_000), action: z.enum(['restock', 'scrap']) }))
+    .array(z.object({ partId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(100_000), action: z.enum(['restock', 'scrap'], returnMessages.receiveAction) }))
     .min(1)
     .max(RETURN_LINES_MAX),
 });

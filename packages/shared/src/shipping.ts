@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyField } from './form-fields';
+import { moneyField, withoutDirectionControls } from './form-fields';
 import { moneyAtMostMessage } from './money';
 import { groupedNumber } from './text';
 
@@ -69,12 +69,16 @@ function decimalField(label: string, decimals: number, decimalsMessage: string) 
   );
 }
 
+/** A method's name or estimate: the customer reads it at checkout, on the order and in its mail (no direction control, decision 220). */
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is Required` })
-    .trim()
-    .min(1, `${label} is Required`)
-    .max(max, `${label} is at most ${max} characters`);
+  withoutDirectionControls(
+    z
+      .string({ error: `${label} is Required` })
+      .trim()
+      .min(1, `${label} is Required`)
+      .max(max, `${label} is at most ${max} characters`),
+    label,
+  );
 
 const money = (label: string) =>
   moneyField(label).pipe(z.number().min(0, `${label} cannot be negative`).max(SHIPPING_PRICE_MAX, moneyAtMostMessage(label, SHIPPING_PRICE_MAX)));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminMessages, catalogueFieldChangedMessage, catalogueMessages, partChangeFieldChangedMessage, type AdminCatalogue, type Vehicle, partNumberEditorMessages } from '@autoparts/shared';
+import { adminMessages, catalogueFieldChangedMessage, directionControlMessage, catalogueMessages, partChangeFieldChangedMessage, type AdminCatalogue, type Vehicle, partNumberEditorMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byToken, call, expectInvalid, expectReply } from '../../test/admin';
@@ -310,6 +310,9 @@ describe('PUT /api/admin/part/{id}/catalogue and DELETE …/fitment/{vehicleId}'
     expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: Array(21).fill('1'), specs: [] }), catalogueMessages.tooManyOemNumbers);
     // Too long is said as such, not as a blank specification (decision 152).
     expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: [], specs: [{ name: 'Diameter', value: 'm'.repeat(121) }] }), 'A specification’s value is at most 120 characters');
+    // "Trojan source" (decisions 216, 220): every buyer reads the part's specifications.
+    expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: [], specs: [{ name: 'Diameter \u202E', value: '320 mm' }] }), directionControlMessage('A specification’s name'));
+    expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: [], specs: [{ name: 'Diameter', value: '\u2067320 mm\u2069' }] }), directionControlMessage('A specification’s value'));
 
     expect(await getCatalogue(id)).toEqual(before);
   });

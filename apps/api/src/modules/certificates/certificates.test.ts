@@ -1,4 +1,4 @@
-import { apiErrors, certificateMessages, companyMessages, formatDueDay, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
+import { apiErrors, certificateMessages, companyMessages, directionControlMessage, formatDueDay, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
@@ -112,6 +112,8 @@ describe('uploading a certificate', () => {
     const ok = { state: 'IL', number: 'IL-1', expiresOn: daysFromToday(30) };
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, state: 'ZZ' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.state);
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: '' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.numberRequired);
+    // "Trojan source" (decisions 216, 220): the admin verifies the number, and the invoice prints it.
+    expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: 'IL-\u202E9876' }, { name: 'c.pdf', bytes: PDF }), 400, directionControlMessage('Certificate number'));
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn: utcDay() }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
     // Not real calendar days: they were stored and shown as they were typed (Date.parse rolls over).
     for (const expiresOn of ['2027-02-31', '2027-02-30', '2029-04-31', '2027-00-10'])
@@ -125,6 +127,14 @@ describe('uploading a certificate', () => {
     expectReply(photo, 200);
     const stored = await app.db.selectFrom('resale_certificates').select('document_type').where('id', '=', (photo.json() as Certificate).id).executeTakeFirstOrThrow();
     expect(stored.document_type).toBe('image/png');
+  });
+
+  // The file's name is not typed but picked: its direction controls are dropped, as a name's are
+  // (decision 220), so that "resale\u202Efdp.gnp" is not shown to the admin as "resalepng.pdf".
+  it('drops the text-direction controls of the file’s name', async () => {
+    const sent = await upload(byToken(owner), illinois.id, { state: 'MI', number: 'MI-1', expiresOn: daysFromToday(60) }, { name: 'resale\u202Efdp.gnp', bytes: PDF });
+    expectReply(sent, 200);
+    expect((sent.json() as Certificate).documentName).toBe('resalefdp.gnp');
   });
 
   // Regression (was a bug): a NUL in a field or in the file's name reached PostgreSQL, which cannot
@@ -282,6 +292,7 @@ describe('an admin decides on the upload they saw (decision 105)', () => {
     const reason = 'The number is not on the state’s register.';
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version }), 400, certificateMessages.reasonRequired);
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason: '   ' }), 400, certificateMessages.reasonRequired);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason: 'Not on the \u202Eretsiger' }), 400, directionControlMessage('Reason'));
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 409, certificateMessages.alreadyVerified);
     expectReply(await post(byToken(owner), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason }), 403);
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version + 1, reason }), 409, certificateMessages.changed);

@@ -15,6 +15,7 @@ import {
   errorSchema,
   locationIdParamsSchema,
   paths,
+  visibleText,
   type CertificateDocumentType,
 } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -127,7 +128,9 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!upload || upload.bytes.length === 0) return reply.code(400).send({ message: certificateMessages.fileRequired });
       const type = documentType(upload.bytes);
       if (!type) return reply.code(400).send({ message: certificateMessages.fileType });
-      const document = { bytes: upload.bytes, type, name: upload.name.slice(0, 200) };
+      // Picked, not typed: its direction controls are dropped, as a name's are ("resale\u202Efdp.gnp"
+      // is not shown to the admin as "resalepng.pdf"; decision 220).
+      const document = { bytes: upload.bytes, type, name: visibleText(upload.name).slice(0, 200) || 'certificate' };
       const written = await asMember(
         request,
         reply,

@@ -1,4 +1,4 @@
-import { STATEMENT_FIRST_MONTH, accountMessages, formatDueDay, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, LEDGER_PAGE_MAX, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
+import { STATEMENT_FIRST_MONTH, accountMessages, directionControlMessage, formatDueDay, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, LEDGER_PAGE_MAX, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
@@ -419,6 +419,9 @@ describe('the ledger', () => {
     expectReply(unknown, 400, accountMessages.unknownInvoices(['INV-999999']));
     const future = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'X-2', receivedAt: addDays(today(), 2) });
     expectReply(future, 400, accountMessages.receivedAt);
+    // "Trojan source" (decisions 216, 220): the company reads the reference in its ledger and on its statement.
+    const reversed = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'CHQ-\u202E002001' });
+    expectReply(reversed, 400, directionControlMessage('Reference'));
   });
 
   it('enters a payment after the invoices it settles: received today, when recorded; on an earlier day, at that day’s end', async () => {

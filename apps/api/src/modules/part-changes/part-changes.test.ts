@@ -1,4 +1,4 @@
-import { type AdminOverview, apiErrors, cartLineSetMessages, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult, partChangeEditorMessages } from '@autoparts/shared';
+import { type AdminOverview, apiErrors, directionControlMessage, cartLineSetMessages, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult, partChangeEditorMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -498,6 +498,18 @@ describe('interchange numbers', () => {
     expect(response.body).toContain(partChangeMessages.interchangeBrandCode(1));
     // The database holds it too (migration 0128).
     await expect(app.db.updateTable('part_interchange').set({ brand_kind: 'code' }).where('part_id', '=', part.id).where('brand', '=', 'Rival').execute()).rejects.toThrow(/part_interchange_brand_code/);
+  });
+
+  // "Trojan source" (decisions 216, 220): the part's page shows another brand's number to every buyer.
+  it.each([
+    ['brand', { brand: 'Bosch \u202E1-PB', partNumber: 'BP-1', quantity: 1 }],
+    ['number', { brand: 'Bosch', partNumber: '\u2066BP-1\u2069', quantity: 1 }],
+  ])('refuses a text-direction control in an interchange row’s %s, naming the row', async (_field, row) => {
+    const part = await aPart();
+    const response = await patch(part.id, { interchange: [{ brand: 'Rival', partNumber: 'RV-1', quantity: 1 }, row] });
+    expectReply(response, 400);
+    expect(response.body).toContain(directionControlMessage('Interchange 2'));
+    expect((await read(part.id)).interchange).toEqual([]);
   });
 
   it('refuses a number twice', async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, type AdminCatalogue, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, type AdminCatalogue, apiErrors, directionControlMessage, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -205,6 +205,9 @@ describe('POST /api/addaproduct', () => {
     ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a relative image path', { img: 'images/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['an image URL with a space', { img: 'https://x.example/a b.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    // "Trojan source" (decisions 216, 220): the buyer, the invoice and the CSV read the name as the admin wrote it.
+    ['a name with a right-to-left override', { name: 'Brake pad \u202Etnorf' }, directionControlMessage('Name')],
+    ['a description with an isolate', { description: 'Fits \u2067all\u2069 cars' }, directionControlMessage('Description')],
   ])('answers 400 to %s, with the field’s message, and adds nothing', async (_label, fields, message) => {
     const [parts, audits] = [await count(app.db, 'parts'), await auditCount(app)];
 
@@ -489,6 +492,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     ['a negative stock', { availableQuantity: -1 }, 'Available quantity cannot be negative'],
     ['a fractional stock', { availableQuantity: 2.5 }, 'Available quantity must be a whole number'],
     ['a minimum of 0', { minOrderQuantity: '0' }, 'Minimum order quantity is at least 1'],
+    ['a name with an embedding', { name: 'Rotor \u202Bfront' }, directionControlMessage('Name')],
   ])('answers 400 to %s and changes nothing', async (_label, body, message) => {
     const id = await insertPart(app);
     const before = await partRow(id);

@@ -1,4 +1,4 @@
-import { companyMessages, priceListMessages, requestNotValid, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import { companyMessages, directionControlMessage, priceListMessages, requestNotValid, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,9 @@ describe('the admin routes', () => {
     expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ category: 'contract-brakes', percentOff: 120 }] }), priceListMessages.percentOff);
     expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 0, entries: [] }), priceListMessages.priority);
     expectReply(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ partNumber: 'NO-SUCH-1', unitPrice: 1 }] }), 400, priceListMessages.partNumbersNotFound(['NO-SUCH-1']));
+    // "Trojan source" (decisions 216, 220): other admins read the name in the lists, the company's page and the audit log.
+    expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Fleet \u202Eetal', priority: 1, entries: [] }), directionControlMessage('Name'));
+    expectInvalid(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${fleetList}`, { name: '\u2066Fleet\u2069' }), directionControlMessage('Name'));
   });
 
   it('takes a part by its part number, as the admins know it, and refuses it named twice', async () => {

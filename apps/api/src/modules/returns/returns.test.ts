@@ -160,7 +160,11 @@ describe('asking for a return', () => {
     // A quantity that is no whole number of parts is said in words, not 'This request is not valid.'
     for (const quantity of [1.5, 0, -2]) expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity }], reason: 'defective' }), returnMessages.quantityWhole);
     expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1e9 }], reason: 'defective' }), returnMessages.tooMany);
-    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'x'.repeat(1001) }), 400);
+    // A reason the shop does not know, and a note too long, are said at their fields, not as "This request is not valid." (decision 220).
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'x'.repeat(1001) }), returnMessages.noteTooLong);
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'stolen' }), returnMessages.reasonUnknown);
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'too-pretty' }] }), returnMessages.reasonUnknown);
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 7 }), returnMessages.reasonUnknown);
     await requested(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'no-longer-needed' });
     // One open request per line at a time.
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.alreadyRequested);
@@ -695,6 +699,8 @@ describe('admins deciding', () => {
   it('rejects with a reason the customer is sent; a rejected request frees its line', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'does-not-fit' });
+    // An action other than restock or scrap is said, not "This request is not valid." (decision 220).
+    expectReply(await receive(created.id, [{ partId: a, quantity: 1, action: 'burn' }]), 400, returnMessages.receiveAction);
     const rejected = await shown(await reject(created.id, 'Installed parts cannot be returned'));
     expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Installed parts cannot be returned' });
     expectReply(await reject(created.id, 'again'), 409, returnMessages.notRejectable);
@@ -785,6 +791,8 @@ describe('admins deciding', () => {
     expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty' }), 400, returnMessages.warrantyNeedsNote);
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Stopped working' });
     expectReply(await approve(created.id), 400, returnMessages.resolutionNeeded);
+    // A resolution the shop does not have is said in the same words, not "This request is not valid." (decision 220).
+    expectReply(await approve(created.id, { resolution: 'swap' }), 400, returnMessages.resolutionNeeded);
     const stock = await stockOf(app, a);
     const done = await shown(await approve(created.id, { resolution: 'replace' }));
     expect(done).toMatchObject({ status: 'replaced', resolution: 'replace', replacementOrderId: expect.any(String) });

@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, shippingMessages, type ShippingMethod } from '@autoparts/shared';
+import { adminMessages, apiErrors, directionControlMessage, shippingMessages, type ShippingMethod } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -158,6 +158,9 @@ describe('/api/admin/shipping-methods', () => {
     [{ name: '' }, 'Name is Required'],
     [{ name: 'x'.repeat(81) }, 'Name is at most 80 characters'],
     [{ estimate: ' ' }, 'Delivery estimate is Required'],
+    // "Trojan source" (decisions 216, 220): the customer reads the method's name at checkout, in the order and its mail.
+    [{ name: 'Express \u202Eyadot' }, directionControlMessage('Name')],
+    [{ estimate: '\u20663–4 days\u2069' }, directionControlMessage('Delivery estimate')],
     [{ countries: [] }, shippingMessages.countriesRequired],
     [{ countries: '' }, shippingMessages.countriesRequired],
     [{ countries: ['US', 'XX'] }, shippingMessages.countryUnknown('XX')],

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { directionControlMessage } from '@autoparts/shared';
 import { describe, expect, it } from 'vitest';
 import { readAces, type AcesRecord } from './reader';
 import { acesApp, acesFile } from './test-files';
@@ -42,6 +43,21 @@ describe('readAces', () => {
       '9 missing-field App 9 has no PartType.',
       '9 invalid-value Qty "0" is not a whole number from 1 to 10,000.',
       '9 missing-field App 9 has no Part.',
+    ]);
+  });
+
+  // "Trojan source" (decisions 216, 220): every buyer reads an application's notes and label on the part's page.
+  it('refuses a Note or MfrLabel holding a text-direction control; a right-to-left mark stays', async () => {
+    const apps = [
+      acesApp({ id: 1, baseVehicle: 100001, partType: 59001, part: 'A-1', notes: ['With &#x202E;egakcap'] }),
+      acesApp({ id: 2, baseVehicle: 100001, partType: 59001, part: 'A-1', mfrLabel: '&#x2066;Pads&#x2069;' }),
+      acesApp({ id: 3, baseVehicle: 100001, partType: 59001, part: 'A-1', notes: ['With &#x200F;package'] }),
+    ];
+    const records = (await read(acesFile(apps))).filter((record) => 'app' in record);
+    expect(records.map((record) => record.problems.map(({ ref, code, message }) => `${ref} ${code} ${message}`))).toEqual([
+      [`1 invalid-value ${directionControlMessage('A Note')}`],
+      [`2 invalid-value ${directionControlMessage('MfrLabel')}`],
+      [],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { CatalogueProblem } from '@autoparts/shared';
+import { directionControlMessage, hasNoDirectionControl, type CatalogueProblem } from '@autoparts/shared';
 import type { SaxesTagPlain } from 'saxes';
 import { XmlFile } from '../xml-file';
 
@@ -176,6 +176,9 @@ function finish(b: Building): AcesRecord {
   if (!partNumber) problem('missing-field', `App ${ref} has no Part.`);
   const mfrLabel = b.texts.MfrLabel || null;
   if (mfrLabel && mfrLabel.length > 200) problem('invalid-value', 'MfrLabel is longer than 200 characters.');
+  // Every buyer reads the notes and the label on the part's page: no text-direction control, as a typed text (decision 220).
+  if (b.notes.some((note) => !hasNoDirectionControl(note))) problem('invalid-value', directionControlMessage('A Note'));
+  if (mfrLabel && !hasNoDirectionControl(mfrLabel)) problem('invalid-value', directionControlMessage('MfrLabel'));
   if (ref.length > 100) problem('invalid-value', 'The App id is longer than 100 characters.');
   return {
     line: b.line,

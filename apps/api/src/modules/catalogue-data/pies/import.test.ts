@@ -1,4 +1,4 @@
-import { catalogueDataMessages, catalogueMessages, moneyAtMostMessage, partChangeMessages, PRICE_MAX } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueMessages, directionControlMessage, moneyAtMostMessage, partChangeMessages, PRICE_MAX } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
@@ -304,6 +304,29 @@ describe('importPies', () => {
     ]);
     expect(await part('ZW-103')).toBeUndefined();
     expect(await part('ZW-102')).toMatchObject({ name: 'Part ZW-102' });
+  });
+
+  // "Trojan source" (decisions 216, 220): a file's text reaches the part's page as Add a Product's does, under its rule.
+  it('refuses a name or description holding a text-direction control, in PIES and in a parts CSV', async () => {
+    const pies = await runImport(
+      app,
+      importPies,
+      piesFile(
+        piesItem('BD-100', { name: 'Brake pad &#x202E;tnorf' }),
+        piesItem('BD-101', { after: '<Descriptions><Description DescriptionCode="MKT" LanguageCode="EN">Fits &#x2067;all&#x2069; cars</Description></Descriptions>' }),
+        piesItem('BD-102', { name: 'Brake pad &#x200F;front' }),
+      ),
+      'skip',
+    );
+    expect(pies.problems.map(({ ref, code, message }) => ({ ref, code, message }))).toEqual([
+      { ref: 'BD-100', code: 'invalid-value', message: directionControlMessage('The name') },
+      { ref: 'BD-101', code: 'invalid-value', message: directionControlMessage('The description') },
+    ]);
+    // A right-to-left mark, which real right-to-left writing uses, stays allowed (decision 216).
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 2 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nBD-103,Rotor \u202Bfront,5.00\n', 'skip');
+    expect(csv.problems).toEqual([expect.objectContaining({ ref: 'BD-103', code: 'invalid-value', message: directionControlMessage('The name') })]);
+    expect(await part('BD-103')).toBeUndefined();
   });
 
   it('holds part numbers to the catalogue editor’s one rule: upper-cased, 1–40 letters, digits and dashes', async () => {

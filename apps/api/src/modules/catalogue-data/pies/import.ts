@@ -15,6 +15,8 @@ import {
   REPLACED_CODES,
   isEnded,
   type CatalogueProblem,
+  directionControlMessage,
+  hasNoDirectionControl,
   hasVisibleText,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
@@ -254,6 +256,10 @@ async function writeBatch(
     if (item.name !== undefined && !hasVisibleText(item.name)) problem('invalid-value', catalogueDataMessages.invisibleText('The name'));
     if (item.description !== undefined && item.description !== '' && !hasVisibleText(item.description)) problem('invalid-value', catalogueDataMessages.invisibleText('The description'));
     for (const row of item.descriptions ?? []) if (!hasVisibleText(row.text)) problem('invalid-value', catalogueDataMessages.invisibleText(`The ${row.code} description`));
+    // Nor a text-direction control, as Add a Product's fields (decision 220): a buyer would read it otherwise than it is.
+    if (item.name !== undefined && !hasNoDirectionControl(item.name)) problem('invalid-value', directionControlMessage('The name'));
+    if (item.description !== undefined && !hasNoDirectionControl(item.description)) problem('invalid-value', directionControlMessage('The description'));
+    for (const row of item.descriptions ?? []) if (!hasNoDirectionControl(row.text)) problem('invalid-value', directionControlMessage(`The ${row.code} description`));
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
     // The shop's cap on a price, in its words (the editor's): a file's 9,999,999.99 (CSV) or
     // 999,999,999 (PIES) was taken, past what any form takes or a 32-bit column holds.

@@ -1,4 +1,4 @@
-import { adminMessages, shippingMessages, shippingNotices, type ShippingMethod } from '@autoparts/shared';
+import { adminMessages, directionControlMessage, shippingMessages, shippingNotices, type ShippingMethod } from '@autoparts/shared';
 import { adminNotices } from '../../admin/admin-notices';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -84,6 +84,16 @@ describe('Shipping Methods', () => {
     renderPage();
     const form = within(await screen.findByRole('form', { name: 'Add a shipping method' }));
     await expectCheckedWhenSent(user, form.getByLabelText('Name'), '', form.getByRole('button', { name: 'Add method' }), 'Name is Required');
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  // The shared schema's rule, said at the field before anything is sent (decision 220).
+  it('says at the name that a text-direction control is to be taken out, and sends nothing', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Add a shipping method' }));
+    await expectCheckedWhenSent(user, form.getByLabelText('Name'), 'Express \u202Eyadot', form.getByRole('button', { name: 'Add method' }), directionControlMessage('Name'));
     expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
