@@ -548,6 +548,21 @@ describe('Company', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toHaveFocus());
   });
 
+  it('says beside On hold what the hold stops and what goes on (decision 219)', async () => {
+    stubFetch({ ...companyRoutes('buyer', []), 'GET /api/company': { body: { ...company('buyer'), status: 'on-hold' } } });
+    renderCompany();
+    const status = (await screen.findByText('Status')).closest('div');
+    expect(status).toHaveTextContent(
+      'StatusOn holdOrders on account are stopped until the shop lifts the hold. Orders by card at your company’s prices, invitations and resale certificate uploads go on.',
+    );
+  });
+
+  it('says nothing beside Active', async () => {
+    companyServer('buyer');
+    renderCompany();
+    expect((await screen.findByText('Status')).closest('div')).toHaveTextContent(/^StatusActive$/);
+  });
+
   it('shows a buyer no ledger', async () => {
     const server = companyServer('buyer');
     renderCompany();
