@@ -569,6 +569,30 @@ describe("a member's price is that of the least quantity they may order (decisio
     expect((await search(anonymous, 'sort=price-asc')).items.map((item) => item[0])).toEqual([plain, broken, tiered]);
     expect((await search(anonymous, 'maxPrice=40')).items).toEqual([]);
   });
+
+  it('takes a category’s tier at each part’s own minimum order, in the sort as on the cards', async () => {
+    await app.db.insertInto('categories').values({ slug: 'tier-discs', name: 'Tier discs', position: 92 }).execute();
+    // $50.00 at a minimum of 3 reaches the category's 20 % tier: $40.00; $44.00 at a minimum of 1 takes its 5 %: $41.80.
+    const byThree = await insertPart(app, { priceCents: 5000, minimum: 3, available: 100, name: 'Tier disc by three' });
+    const single = await insertPart(app, { priceCents: 4400, minimum: 1, available: 100, name: 'Tier disc single' });
+    await app.db.updateTable('parts').set({ category_slug: 'tier-discs' }).where('id', 'in', [byThree, single]).execute();
+    const tierco = (await app.db.selectFrom('companies').select('id').where('name', '=', 'Tierco').executeTakeFirstOrThrow()).id;
+    const discs = await createList({ name: 'Tierco discs', priority: 2, entries: [{ category: 'tier-discs', percentOff: 5, tiers: [{ minQuantity: 3, percentOff: 20 }] }] });
+    const assigned = (await send(byToken(admin), 'GET', `/api/admin/companies/${tierco}`)).json() as AdminCompany;
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${tierco}`, { priceListIds: [...assigned.priceListIds, discs] }), 200);
+
+    const discSearch = async (sort: string) =>
+      ((await send(byCookie(tierBuyer), 'GET', `/api/search?category=tier-discs&sort=${sort}`)).json() as { items: Array<{ _id: string; price: number }> }).items.map((item) => [item._id, item.price]);
+    expect(await discSearch('price-asc')).toEqual([
+      [byThree, 40],
+      [single, 41.8],
+    ]);
+    expect(await discSearch('price-desc')).toEqual([
+      [single, 41.8],
+      [byThree, 40],
+    ]);
+    expect((await send(byCookie(tierBuyer), 'GET', `/api/part/${byThree}`)).json()).toMatchObject({ price: 40, listPrice: 50 });
+  });
 });
 
 async function explain(companyId: string, partNumber: string, quantity: number): Promise<PriceExplained> {

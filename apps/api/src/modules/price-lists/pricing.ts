@@ -132,57 +132,89 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
  * (`own_rates`) and per category (`category_rates`); `joinedTo(alias)` joins them to the rows of
  * `alias` (its `id`, `category_slug`, `price_cents` and `min_order_quantity`) by equality, and
  * `unitCents(alias)` picks the entry whose list comes first (the part's own on a tie: the same
- * list). A correlated subquery per part cost 2.4 s for a member's price sort of 100,000 parts
- * (docs/benchmarks.md); the tiers and retail breaks are read by one only for a part whose minimum
- * order is above 1 (a CASE reads its subquery only for the rows that reach it).
+ * list), at the tier its minimum order reaches, against the retail break it reaches (the
+ * tiers read as arrays, `tier_sets`; the breaks reached, `reached_breaks`, for the few parts whose
+ * minimum order is above 1). A correlated subquery per part cost 2.4 s for a
+ * member's price sort of 100,000 parts (docs/benchmarks.md).
  */
 export function memberUnitCentsSql(userId: string, day = pricingDay()) {
   const rate = (entry: string, listPrice: string) =>
     sql`coalesce(${sql.ref(`${entry}.unit_price_cents`)}, ${percentOffCentsSql(sql.ref(listPrice), sql.ref(`${entry}.percent_off_bp`))})`;
-  // The entry's rate at the minimum order of the part (`alias`): its deepest tier reached, else its own.
-  const rateAtMinimum = (entry: string, alias: string) => sql`coalesce(case when ${sql.ref(`${alias}.min_order_quantity`)} > 1 then (
-      select ${rate('tier', `${alias}.price_cents`)}
-      from price_list_tiers as tier
-      where tier.entry_id = ${sql.ref(`${entry}.entry_id`)} and tier.min_quantity <= ${sql.ref(`${alias}.min_order_quantity`)}
-      order by tier.min_quantity desc
-      limit 1) end, ${rate(entry, `${alias}.price_cents`)})`;
-  // What anyone pays a unit at the minimum order: its deepest retail break reached, else the list price.
-  const retailAtMinimum = (alias: string) => sql`coalesce(case when ${sql.ref(`${alias}.min_order_quantity`)} > 1 then (
-      select reached.unit_price_cents
-      from part_price_breaks as reached
-      where reached.part_id = ${sql.ref(`${alias}.id`)} and reached.min_quantity <= ${sql.ref(`${alias}.min_order_quantity`)}
-      order by reached.min_quantity desc
-      limit 1) end, ${sql.ref(`${alias}.price_cents`)})`;
   // One per part and one per category: a CTE of each keeps the planner's row estimates of the
-  // joins near the truth (one of both together looked like a many-to-many join to it).
+  // joins near the truth (one of both together looked like a many-to-many join to it). Each entry
+  // with its tiers as arrays by starting quantity (`tier_sets`).
   const firstBy = (key: 'part_id' | 'category_slug') => sql`
       select distinct on (entry.${sql.ref(key)})
-             entry.${sql.ref(key)}, entry.id as entry_id, entry.unit_price_cents, entry.percent_off_bp, list.priority, list.name, list.id as list_id
+             entry.${sql.ref(key)}, entry.unit_price_cents, entry.percent_off_bp, list.priority, list.name, list.id as list_id,
+             tier_set.quantities as tier_quantities, tier_set.unit_prices as tier_unit_prices, tier_set.percents as tier_percents
       from price_list_entries as entry
       join price_lists as list on list.id = entry.price_list_id
+      left join tier_sets as tier_set on tier_set.entry_id = entry.id
       where entry.${sql.ref(key)} is not null
-        and list.id in (
-          select assigned.price_list_id
-          from company_price_lists as assigned
-          join company_members as member on member.company_id = assigned.company_id
-          where member.user_id = ${userId})
+        and list.id in (select price_list_id from member_lists)
         and (list.starts_on is null or list.starts_on <= ${day}::date)
         and (list.ends_on is null or ${day}::date <= list.ends_on)
       order by entry.${sql.ref(key)}, list.priority, list.name, list.id`;
+  // Arrays, read by `width_bucket` rather than by a subquery per part (decision 219: one per part
+  // made the statement's estimate pass JIT's threshold, and JIT compiling cost a second).
+  const member = sql`
+      member_lists as materialized (
+        select assigned.price_list_id
+        from company_price_lists as assigned
+        join company_members as member on member.company_id = assigned.company_id
+        where member.user_id = ${userId}),
+      tier_sets as materialized (
+        select tier.entry_id,
+               array_agg(tier.min_quantity order by tier.min_quantity) as quantities,
+               array_agg(tier.unit_price_cents order by tier.min_quantity) as unit_prices,
+               array_agg(tier.percent_off_bp order by tier.min_quantity) as percents
+        from price_list_tiers as tier
+        join price_list_entries as entry on entry.id = tier.entry_id
+        where entry.price_list_id in (select price_list_id from member_lists)
+        group by tier.entry_id),
+      own_rates as materialized (${firstBy('part_id')}),
+      category_rates as materialized (${firstBy('category_slug')}),
+      reached_breaks as materialized (
+        select distinct on (reached.part_id) reached.part_id, reached.unit_price_cents
+        from part_price_breaks as reached
+        join parts as part on part.id = reached.part_id
+        where part.min_order_quantity > 1 and reached.min_quantity <= part.min_order_quantity
+        order by reached.part_id, reached.min_quantity desc),
+      -- One row per part with an entry or a break reached: one join with the matches, not two.
+      part_rates as materialized (
+        select coalesce(own.part_id, reached.part_id) as part_id, own.list_id, own.priority, own.name, own.unit_price_cents, own.percent_off_bp,
+               own.tier_quantities, own.tier_unit_prices, own.tier_percents, reached.unit_price_cents as reached_break_cents
+        from own_rates as own
+        full join reached_breaks as reached on reached.part_id = own.part_id)`;
   return {
-    ctes: sql`own_rates as materialized (${firstBy('part_id')}), category_rates as materialized (${firstBy('category_slug')})`,
+    ctes: member,
     joinedTo: (alias: string) => sql`
-      left join own_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
+      left join part_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
       left join category_rates as category_rate on category_rate.category_slug = ${sql.ref(`${alias}.category_slug`)}`,
-    // Never above the retail price of the same quantity (a member pays the lower: decision 104).
-    unitCents: (alias: string) => sql<number>`least(case
-      when own_rate.part_id is not null
+    unitCents: (alias: string) => {
+      const listPrice = sql.ref(`${alias}.price_cents`);
+      // The deepest starting quantity the part's minimum order reaches: its place in the array
+      // from 1, 0 for none, null for no array (`width_bucket` counts those at or below it).
+      const reached = (quantities: string) => sql`width_bucket(${sql.ref(`${alias}.min_order_quantity`)}, ${sql.ref(quantities)})`;
+      // An entry's rate at the minimum order: the deepest tier it reaches, else the entry's own.
+      const atMinimum = (entry: string) => {
+        const at = reached(`${entry}.tier_quantities`);
+        return sql`case when ${at} > 0
+          then coalesce(${sql.ref(`${entry}.tier_unit_prices`)}[${at}], ${percentOffCentsSql(listPrice, sql`${sql.ref(`${entry}.tier_percents`)}[${at}]`)})
+          else ${rate(entry, `${alias}.price_cents`)} end`;
+      };
+      // Never above the retail price of the same quantity (a member pays the lower: decision 104):
+      // the deepest retail break the minimum order reaches, else the list price.
+      const retail = sql`coalesce(own_rate.reached_break_cents, ${listPrice})`;
+      return sql<number>`least(case
+      when own_rate.list_id is not null
            and (category_rate.category_slug is null
                 or (own_rate.priority, own_rate.name, own_rate.list_id) <= (category_rate.priority, category_rate.name, category_rate.list_id))
-        then ${rateAtMinimum('own_rate', alias)}
-      when category_rate.category_slug is not null then ${rateAtMinimum('category_rate', alias)}
-      else ${retailAtMinimum(alias)}
-    end, ${retailAtMinimum(alias)})`,
+        then ${atMinimum('own_rate')}
+      when category_rate.category_slug is not null then ${atMinimum('category_rate')}
+      else ${retail}
+    end, ${retail})`;
+    },
   };
 }
 
