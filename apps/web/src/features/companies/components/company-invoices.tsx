@@ -10,7 +10,8 @@ import { customerMessage } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
 import { useOneAtATime } from '../../../lib/form-checking';
 import { TestCardForm } from '../../payments/components/test-card-form';
-import { companyInvoicesQuery, companyKey, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
+import { queryKeys } from '../../../lib/query-keys';
+import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
 
 /**
  * Back from Stripe's page (`?checkout=success&invoices=…`), the list is asked again every 2 s
@@ -46,7 +47,7 @@ export function CompanyInvoices() {
   if (recording.length > 0 && !sawRecording) setSawRecording(true);
   const recorded = sawRecording && invoices.isSuccess && recording.length === 0;
   useEffect(() => {
-    if (recorded) void queryClient.invalidateQueries({ queryKey: companyKey });
+    if (recorded) void queryClient.invalidateQueries({ queryKey: queryKeys.company });
   }, [recorded, queryClient]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   // Paid, the form and the invoices chosen go: the focus goes to the list's heading, not to the page's top.
