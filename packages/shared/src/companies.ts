@@ -24,12 +24,19 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
   accounts: 'Accounts',
   viewer: 'Viewer',
 };
-/** What each role may do, as the Company page explains it. */
+/**
+ * What each role may do, as the Company page's invitation form explains it: what the server lets
+ * it (decision 219). Every member sees the company's orders, members and locations, and may order
+ * by card at the company's prices (a viewer too: decision 075 left that open); buyers and owners
+ * order on account (`ON_ACCOUNT_ROLES`); owners and accounts members see and pay the invoices and
+ * statements (`ACCOUNTS_ROLES`) and upload resale certificates (`CERTIFICATE_ROLES`); owners alone
+ * invite and remove members and manage locations.
+ */
 export const companyRoleHints: Record<CompanyRole, string> = {
-  owner: 'manages members and locations, orders',
-  buyer: 'orders',
-  accounts: 'sees orders, invoices and statements',
-  viewer: 'sees orders',
+  owner: 'all of it: members, locations, orders on account, invoices, resale certificates',
+  buyer: 'orders, by card or on account',
+  accounts: 'pays invoices, statements, resale certificates, orders by card',
+  viewer: 'sees orders, may order by card',
 };
 
 export const PAYMENT_TERMS = ['receipt', 'net7', 'net15', 'net30', 'net60'] as const;
@@ -45,6 +52,15 @@ export const paymentTermsLabels: Record<PaymentTerms, string> = {
 export const COMPANY_STATUSES = ['active', 'on-hold'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const companyStatusLabels: Record<CompanyStatus, string> = { active: 'Active', 'on-hold': 'On hold' };
+/**
+ * What a status means, beside it on the Company page (decision 219): on hold stops orders on
+ * account only (checkout's `accountRefusal`); nothing else a member does waits for the hold.
+ */
+export const companyStatusMeanings: Record<CompanyStatus, string | null> = {
+  active: null,
+  'on-hold':
+    'Orders on account are stopped until the shop lifts the hold. Orders by card at your company’s prices, invitations and resale certificate uploads go on.',
+};
 
 export const COMPANY_NAME_MAX = 120;
 export const TAX_ID_MAX = 40;

@@ -20,6 +20,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ON_ACCOUNT_ROLES: readonly CompanyRole[] = ['owner', 'buyer'];
 /** The roles that see the company's money: its ledger and statements. */
 export const ACCOUNTS_ROLES: readonly CompanyRole[] = ['owner', 'accounts'];
+/** The roles that upload and manage a location's resale certificates (decision 082). */
+export const CERTIFICATE_ROLES: readonly CompanyRole[] = ['owner', 'accounts'];
 
 /** Days from the invoice to its due date, by the company's terms. */
 export const paymentTermsDays: Record<PaymentTerms, number> = { receipt: 0, net7: 7, net15: 15, net30: 30, net60: 60 };

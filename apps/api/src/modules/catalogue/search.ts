@@ -154,7 +154,7 @@ async function textMatch(db: Db, q: string) {
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
  *   in the order of an index (migration 0014) instead of sorting every part.
  * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
- * sorts, and a price range filters, by their price of one unit (the one their cards show): their
+ * sorts, and a price range filters, by their price at the part's minimum order (the one their cards show, decision 219): their
  * rates worked out once in the statement and joined to the matches, which are then MATERIALIZED
  * (every match's price is read to sort or filter them).
  */
@@ -215,7 +215,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
       return eb.and(conditions);
     })
-    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.min_order_quantity', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
   type Matched = InferResult<typeof matched>[number];
 
   const member = buyer !== undefined && byMemberPrice ? memberUnitCentsSql(buyer) : undefined;
@@ -227,7 +227,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     ? sql<Matched>`(
         select * from (
           with ${member.ctes}
-          select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.name, listed.seq, listed.rank
+          select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.min_order_quantity, listed.name, listed.seq, listed.rank
           from (${matched}) as listed
           ${member.joinedTo('listed')}
         ) as priced

@@ -8,6 +8,7 @@ import {
   certificateDecisionSchema,
   certificateIdParamsSchema,
   certificateListSchema,
+  CERTIFICATE_ROLES,
   certificateMessages,
   certificateRejectionSchema,
   certificateSchema,
@@ -57,7 +58,6 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
   const tags = ['company'];
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
-  const mayManage = ['owner', 'accounts'] as const;
 
   await app.register(multipart, { limits: { fileSize: CERTIFICATE_DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 } });
 
@@ -98,7 +98,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const membership = await memberOf(request, reply, mayManage, certificateMessages.mayNot);
+      const membership = await memberOf(request, reply, CERTIFICATE_ROLES, certificateMessages.mayNot);
       if (!membership) return reply;
       if (!request.isMultipart()) return reply.code(400).send({ message: certificateMessages.fileRequired });
       const fields: Record<string, unknown> = {};
@@ -135,7 +135,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         membership.company.id,
-        mayManage,
+        CERTIFICATE_ROLES,
         (trx) => createCertificatesRepository(trx).upload(membership.company.id, request.params.id, form.data, document, identityOf(request).userId),
         certificateMessages.mayNot,
       );
@@ -148,7 +148,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company/certificates/:id/document',
     { onRequest: app.requireUser, schema: { tags, security, params: certificateIdParamsSchema, response: { ...errors } } },
     async (request, reply) => {
-      const membership = await memberOf(request, reply, mayManage, certificateMessages.mayNot);
+      const membership = await memberOf(request, reply, CERTIFICATE_ROLES, certificateMessages.mayNot);
       if (!membership) return reply;
       const document = await certificates.document(request.params.id, membership.company.id);
       return document ? sendDocument(reply, document) : reply.code(404).send({ message: certificateMessages.notFound });

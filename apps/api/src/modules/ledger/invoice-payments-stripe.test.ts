@@ -68,6 +68,8 @@ describe('invoices paid with Stripe', () => {
     // $15.00 + $25.00, from the server's reckoning.
     expect(session?.amount_total).toBe(4_000);
     expect(session?.metadata).toMatchObject({ companyId: company.id });
+    // Back from Stripe's page, the Company page knows which invoices to wait for (decision 219).
+    expect(session?.success_url).toBe(`${app.config.baseUrl}/dashboard/company?checkout=success&invoices=${first}%2C${second}`);
 
     expectReply(await completed('pi_invoices_1'), 200);
     const payments = (await ledger()).filter((entry) => entry.kind === 'payment');

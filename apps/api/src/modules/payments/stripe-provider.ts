@@ -125,7 +125,9 @@ export function createStripeProvider(settings: StripeSettings) {
             quantity: 1,
             price_data: { currency: SHOP_CURRENCY, unit_amount: invoice.cents, product_data: { name: `Invoice ${invoice.label}` } },
           })),
-          success_url: `${payment.returnUrl}?checkout=success`,
+          // Back on the Company page, the invoices paid are named: its list is asked again until
+          // the webhook has taken them off it (decision 219).
+          success_url: `${payment.returnUrl}?${new URLSearchParams({ checkout: 'success', invoices: payment.invoices.map((invoice) => invoice.label).join(',') }).toString()}`,
           cancel_url: `${payment.returnUrl}?checkout=cancelled`,
         },
         { idempotencyKey: `invoices-${payment.claim}` },

@@ -428,11 +428,12 @@ describe('a member never pays more than anyone else for the same quantity (decis
     expect((theirs.json() as Cart).subtotal).toBe(599);
   });
 
-  it('keeps the contract price below the break, the list price struck through beside it', async () => {
+  it('shows the price of the minimum order, the retail break below the contract price, the list price struck through beside it', async () => {
     const read = await send(byCookie(filterBuyer), 'GET', `/api/part/${filter}`);
     expectReply(read, 200);
-    // $8.99 − 12 % = $7.91 each; from 100 the retail break's $5.99, which the browser works out from these.
-    expect(read.json()).toMatchObject({ price: 7.91, listPrice: 8.99, priceBreaks: [{ minQuantity: 100, unitPrice: 5.99 }] });
+    // $8.99 − 12 % = $7.91 each below 100, which no order is (the minimum is 100): from 100 the
+    // retail break's $5.99 is what every order pays, so it is the price shown (decision 219).
+    expect(read.json()).toMatchObject({ price: 5.99, listPrice: 8.99, priceBreaks: [{ minQuantity: 100, unitPrice: 5.99 }] });
     expect(await explain(filterco, filterNumber, 99)).toEqual({
       unitPrice: 7.91,
       listPrice: 8.99,
@@ -491,6 +492,109 @@ describe('a member never pays more than anyone else for the same quantity (decis
       [cable, 189],
       [dearer, 200],
     ]);
+  });
+});
+
+// Decision 212's walk: BRK-1001 showed a member $44.99 though they paid $39.99 at any quantity they
+// could order, its minimum order reaching the contract's tier. The price a member is shown, on the
+// part, its cards and search, sorted and filtered, is what they pay a unit at the minimum order.
+describe("a member's price is that of the least quantity they may order (decision 219)", () => {
+  let tierBuyer: Customer;
+  let tiered: string;
+  let broken: string;
+  let plain: string;
+
+  beforeAll(async () => {
+    tierBuyer = await signUpCustomer(app, 'pl-tierco');
+    await app.db.insertInto('categories').values({ slug: 'tier-pads', name: 'Tier pads', position: 93 }).execute();
+    // One after the other: a search without a sort lists them in this order.
+    tiered = await insertPart(app, { priceCents: 4499, minimum: 4, available: 100, name: 'Tier brake pad' });
+    broken = await insertPart(app, { priceCents: 4100, minimum: 10, available: 100, name: 'Tier rotor' });
+    plain = await insertPart(app, { priceCents: 4050, minimum: 2, available: 100, name: 'Tier caliper' });
+    await app.db.updateTable('parts').set({ category_slug: 'tier-pads' }).where('id', 'in', [tiered, broken, plain]).execute();
+    // Everyone's break, reached by the rotor's minimum order of 10: $38.00 each.
+    await app.db.insertInto('part_price_breaks').values({ part_id: broken, min_quantity: 10, unit_price_cents: 3800 }).execute();
+    const tierco = await companyOf(tierBuyer, 'Tierco');
+    const list = await createList({ name: 'Tierco pads', priority: 1, entries: [{ partId: tiered, unitPrice: 42, tiers: [{ minQuantity: 4, unitPrice: 39.99 }] }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${tierco}`, { priceListIds: [list] }), 200);
+  });
+
+  const search = async (credential: Credential, query: string) => {
+    const response = await send(credential, 'GET', `/api/search?category=tier-pads&${query}`);
+    expectReply(response, 200);
+    const items = (response.json() as { items: Array<{ _id: string; price: number; listPrice?: number }> }).items;
+    return { items: items.map((item) => [item._id, item.price, item.listPrice]), cacheControl: response.headers['cache-control'] };
+  };
+
+  it('shows it on the part, its cards and search, as the cart charges it; a visitor and another company their own', async () => {
+    const read = await send(byCookie(tierBuyer), 'GET', `/api/part/${tiered}`);
+    expectReply(read, 200);
+    expect(read.json()).toMatchObject({ price: 39.99, listPrice: 44.99, minOrderQuantity: 4, priceBreaks: [{ minQuantity: 4, unitPrice: 39.99 }] });
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    // A part no list prices: its own break at the minimum order, for the member whose reply is theirs alone.
+    expect((await send(byCookie(tierBuyer), 'GET', `/api/part/${broken}`)).json()).toMatchObject({ price: 38, listPrice: 41 });
+    // What the cart charges at the minimum order: the same.
+    const cart = (await call(app, byCookie(tierBuyer), { method: 'PUT', url: `/api/cart/lines/${tiered}`, payload: { quantity: 4 } })).json() as Cart;
+    expect(cart.lines.find((line) => line.partId === tiered)).toMatchObject({ unitPrice: 39.99, listPrice: 44.99 });
+
+    // In turn, so that a reply kept for one would be served to the next.
+    const visitor = await send(anonymous, 'GET', `/api/part/${tiered}`);
+    expect(visitor.json()).toMatchObject({ price: 44.99, priceBreaks: [] });
+    expect((visitor.json() as PartDetail).listPrice).toBeUndefined();
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect((await send(byToken(rivalBuyer), 'GET', `/api/part/${tiered}`)).json()).toMatchObject({ price: 44.99 });
+    expect((await send(byCookie(stranger), 'GET', `/api/part/${tiered}`)).json()).toMatchObject({ price: 44.99 });
+
+    expect(await search(byCookie(tierBuyer), 'page=1')).toEqual({
+      items: [
+        [tiered, 39.99, 44.99],
+        [broken, 38, 41],
+        [plain, 40.5, undefined],
+      ],
+      cacheControl: 'private, no-store',
+    });
+    expect((await search(anonymous, 'page=1')).items).toEqual([
+      [tiered, 44.99, undefined],
+      [broken, 41, undefined],
+      [plain, 40.5, undefined],
+    ]);
+    // Another company with lists: not Tierco's tier, but what it pays at the rotor's minimum order.
+    expect((await search(byToken(rivalBuyer), 'page=1')).items.map((item) => item[1])).toEqual([44.99, 38, 40.5]);
+  });
+
+  it('sorts and filters the member’s search by it', async () => {
+    expect((await search(byCookie(tierBuyer), 'sort=price-asc')).items.map((item) => [item[0], item[1]])).toEqual([
+      [broken, 38],
+      [tiered, 39.99],
+      [plain, 40.5],
+    ]);
+    expect((await search(byCookie(tierBuyer), 'maxPrice=40')).items.map((item) => item[0])).toEqual([tiered, broken]);
+    expect((await search(anonymous, 'sort=price-asc')).items.map((item) => item[0])).toEqual([plain, broken, tiered]);
+    expect((await search(anonymous, 'maxPrice=40')).items).toEqual([]);
+  });
+
+  it('takes a category’s tier at each part’s own minimum order, in the sort as on the cards', async () => {
+    await app.db.insertInto('categories').values({ slug: 'tier-discs', name: 'Tier discs', position: 92 }).execute();
+    // $50.00 at a minimum of 3 reaches the category's 20 % tier: $40.00; $44.00 at a minimum of 1 takes its 5 %: $41.80.
+    const byThree = await insertPart(app, { priceCents: 5000, minimum: 3, available: 100, name: 'Tier disc by three' });
+    const single = await insertPart(app, { priceCents: 4400, minimum: 1, available: 100, name: 'Tier disc single' });
+    await app.db.updateTable('parts').set({ category_slug: 'tier-discs' }).where('id', 'in', [byThree, single]).execute();
+    const tierco = (await app.db.selectFrom('companies').select('id').where('name', '=', 'Tierco').executeTakeFirstOrThrow()).id;
+    const discs = await createList({ name: 'Tierco discs', priority: 2, entries: [{ category: 'tier-discs', percentOff: 5, tiers: [{ minQuantity: 3, percentOff: 20 }] }] });
+    const assigned = (await send(byToken(admin), 'GET', `/api/admin/companies/${tierco}`)).json() as AdminCompany;
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${tierco}`, { priceListIds: [...assigned.priceListIds, discs] }), 200);
+
+    const discSearch = async (sort: string) =>
+      ((await send(byCookie(tierBuyer), 'GET', `/api/search?category=tier-discs&sort=${sort}`)).json() as { items: Array<{ _id: string; price: number }> }).items.map((item) => [item._id, item.price]);
+    expect(await discSearch('price-asc')).toEqual([
+      [byThree, 40],
+      [single, 41.8],
+    ]);
+    expect(await discSearch('price-desc')).toEqual([
+      [single, 41.8],
+      [byThree, 40],
+    ]);
+    expect((await send(byCookie(tierBuyer), 'GET', `/api/part/${byThree}`)).json()).toMatchObject({ price: 40, listPrice: 50 });
   });
 });
 

@@ -2,11 +2,9 @@ import {
   centsToDollars,
   contractPrice,
   contractRule,
-  dollarsToCents,
   HUNDRED_PERCENT_BP,
   memberPrice,
   memberPriceBreaks,
-  priceBreaksToCents,
   priceBreaksToDollars,
   retailWinsRule,
   unitPriceCents,
@@ -120,54 +118,103 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
 }
 
 /**
- * A member's price of one unit, in SQL, for sorting search by it (decision 085, amended
- * 2026-12-05): the first entry of the member's company's lists in force on `day`, by priority,
- * name and id, the part's own entry before its category's, as `contractPrice` decides (a tier
- * starts at 2: one unit is the entry's own rate), or the list price when it is lower (decision
- * 104); else the list price. A percentage is rounded
- * half up to the cent, as `percentOffCents`.
+ * A member's price, in SQL, for sorting and filtering search by it (decision 085, amended
+ * 2026-12-05 and by 219): what they pay a unit at the part's minimum order, as `asMemberSees`
+ * shows it. The first entry of the member's company's lists in force on `day`, by priority, name
+ * and id, the part's own entry before its category's, as `contractPrice` decides, at its deepest
+ * tier the minimum order reaches (a tier starts at 2: at a minimum order of 1, the entry's own
+ * rate); or the retail price of the minimum order (the list price, or its deepest retail break the
+ * minimum reaches) when it is lower (decision 104), and with no entry. A percentage is rounded half
+ * up to the cent, as `percentOffCents`.
  *
  * Worked out once per statement, not per part: `ctes` are the member's entries (entries × lists
  * in force × their company's assignments × the member), the first by list per part
  * (`own_rates`) and per category (`category_rates`); `joinedTo(alias)` joins them to the rows of
- * `alias` (its `id` and `category_slug`) by equality, and `unitCents(alias)` picks the entry whose
- * list comes first (the part's own on a tie: the same list) from the row's `price_cents`. A
- * correlated subquery per part cost 2.4 s for a member's price sort of 100,000 parts
- * (docs/benchmarks.md).
+ * `alias` (its `id`, `category_slug`, `price_cents` and `min_order_quantity`) by equality, and
+ * `unitCents(alias)` picks the entry whose list comes first (the part's own on a tie: the same
+ * list), at the tier its minimum order reaches, against the retail break it reaches (the
+ * tiers read as arrays, `tier_sets`; the breaks reached, `reached_breaks`, for the few parts whose
+ * minimum order is above 1). A correlated subquery per part cost 2.4 s for a
+ * member's price sort of 100,000 parts (docs/benchmarks.md).
  */
 export function memberUnitCentsSql(userId: string, day = pricingDay()) {
   const rate = (entry: string, listPrice: string) =>
     sql`coalesce(${sql.ref(`${entry}.unit_price_cents`)}, ${percentOffCentsSql(sql.ref(listPrice), sql.ref(`${entry}.percent_off_bp`))})`;
   // One per part and one per category: a CTE of each keeps the planner's row estimates of the
-  // joins near the truth (one of both together looked like a many-to-many join to it).
+  // joins near the truth (one of both together looked like a many-to-many join to it). Each entry
+  // with its tiers as arrays by starting quantity (`tier_sets`).
   const firstBy = (key: 'part_id' | 'category_slug') => sql`
       select distinct on (entry.${sql.ref(key)})
-             entry.${sql.ref(key)}, entry.unit_price_cents, entry.percent_off_bp, list.priority, list.name, list.id as list_id
+             entry.${sql.ref(key)}, entry.unit_price_cents, entry.percent_off_bp, list.priority, list.name, list.id as list_id,
+             tier_set.quantities as tier_quantities, tier_set.unit_prices as tier_unit_prices, tier_set.percents as tier_percents
       from price_list_entries as entry
       join price_lists as list on list.id = entry.price_list_id
+      left join tier_sets as tier_set on tier_set.entry_id = entry.id
       where entry.${sql.ref(key)} is not null
-        and list.id in (
-          select assigned.price_list_id
-          from company_price_lists as assigned
-          join company_members as member on member.company_id = assigned.company_id
-          where member.user_id = ${userId})
+        and list.id in (select price_list_id from member_lists)
         and (list.starts_on is null or list.starts_on <= ${day}::date)
         and (list.ends_on is null or ${day}::date <= list.ends_on)
       order by entry.${sql.ref(key)}, list.priority, list.name, list.id`;
+  // Arrays, read by `width_bucket` rather than by a subquery per part (decision 219: one per part
+  // made the statement's estimate pass JIT's threshold, and JIT compiling cost a second).
+  const member = sql`
+      member_lists as materialized (
+        select assigned.price_list_id
+        from company_price_lists as assigned
+        join company_members as member on member.company_id = assigned.company_id
+        where member.user_id = ${userId}),
+      tier_sets as materialized (
+        select tier.entry_id,
+               array_agg(tier.min_quantity order by tier.min_quantity) as quantities,
+               array_agg(tier.unit_price_cents order by tier.min_quantity) as unit_prices,
+               array_agg(tier.percent_off_bp order by tier.min_quantity) as percents
+        from price_list_tiers as tier
+        join price_list_entries as entry on entry.id = tier.entry_id
+        where entry.price_list_id in (select price_list_id from member_lists)
+        group by tier.entry_id),
+      own_rates as materialized (${firstBy('part_id')}),
+      category_rates as materialized (${firstBy('category_slug')}),
+      reached_breaks as materialized (
+        select distinct on (reached.part_id) reached.part_id, reached.unit_price_cents
+        from part_price_breaks as reached
+        join parts as part on part.id = reached.part_id
+        where part.min_order_quantity > 1 and reached.min_quantity <= part.min_order_quantity
+        order by reached.part_id, reached.min_quantity desc),
+      -- One row per part with an entry or a break reached: one join with the matches, not two.
+      part_rates as materialized (
+        select coalesce(own.part_id, reached.part_id) as part_id, own.list_id, own.priority, own.name, own.unit_price_cents, own.percent_off_bp,
+               own.tier_quantities, own.tier_unit_prices, own.tier_percents, reached.unit_price_cents as reached_break_cents
+        from own_rates as own
+        full join reached_breaks as reached on reached.part_id = own.part_id)`;
   return {
-    ctes: sql`own_rates as materialized (${firstBy('part_id')}), category_rates as materialized (${firstBy('category_slug')})`,
+    ctes: member,
     joinedTo: (alias: string) => sql`
-      left join own_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
+      left join part_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
       left join category_rates as category_rate on category_rate.category_slug = ${sql.ref(`${alias}.category_slug`)}`,
-    // Never above the list price, one unit's retail price (a member pays the lower: decision 104).
-    unitCents: (alias: string) => sql<number>`least(case
-      when own_rate.part_id is not null
+    unitCents: (alias: string) => {
+      const listPrice = sql.ref(`${alias}.price_cents`);
+      // The deepest starting quantity the part's minimum order reaches: its place in the array
+      // from 1, 0 for none, null for no array (`width_bucket` counts those at or below it).
+      const reached = (quantities: string) => sql`width_bucket(${sql.ref(`${alias}.min_order_quantity`)}, ${sql.ref(quantities)})`;
+      // An entry's rate at the minimum order: the deepest tier it reaches, else the entry's own.
+      const atMinimum = (entry: string) => {
+        const at = reached(`${entry}.tier_quantities`);
+        return sql`case when ${at} > 0
+          then coalesce(${sql.ref(`${entry}.tier_unit_prices`)}[${at}], ${percentOffCentsSql(listPrice, sql`${sql.ref(`${entry}.tier_percents`)}[${at}]`)})
+          else ${rate(entry, `${alias}.price_cents`)} end`;
+      };
+      // Never above the retail price of the same quantity (a member pays the lower: decision 104):
+      // the deepest retail break the minimum order reaches, else the list price.
+      const retail = sql`coalesce(own_rate.reached_break_cents, ${listPrice})`;
+      return sql<number>`least(case
+      when own_rate.list_id is not null
            and (category_rate.category_slug is null
                 or (own_rate.priority, own_rate.name, own_rate.list_id) <= (category_rate.priority, category_rate.name, category_rate.list_id))
-        then ${rate('own_rate', `${alias}.price_cents`)}
-      when category_rate.category_slug is not null then ${rate('category_rate', `${alias}.price_cents`)}
-      else ${sql.ref(`${alias}.price_cents`)}
-    end, ${sql.ref(`${alias}.price_cents`)})`,
+        then ${atMinimum('own_rate')}
+      when category_rate.category_slug is not null then ${atMinimum('category_rate')}
+      else ${retail}
+    end, ${retail})`;
+    },
   };
 }
 
@@ -183,10 +230,44 @@ export function percentOffCentsSql(listPriceCents: Expression<unknown>, percentO
   return sql<number>`((2 * ${listPriceCents}::bigint * (${whole} - ${percentOffBp}) + ${whole}) / (2 * ${whole}))::int`;
 }
 
-/** The contract prices of some parts for whoever calls (none for a visitor or a member without lists). */
-export const contractPricesOfCaller = (app: FastifyInstance) => async (request: FastifyRequest, partIds: readonly string[]) => {
+/**
+ * What a member's part reads are priced from (`asMemberSees`): their contract prices, and each
+ * part's list price, retail breaks and minimum order as the database has them now.
+ */
+export interface MemberReadPrices {
+  contracts: ContractPrices;
+  retail: ReadonlyMap<string, { listPriceCents: number; breaks: PriceBreakCents[]; minOrderQuantity: number }>;
+}
+
+/**
+ * The prices of some parts for whoever calls: undefined for a visitor or a member without lists,
+ * whose replies are everyone's (and kept by the public cache); a member's own otherwise.
+ */
+export const contractPricesOfCaller = (app: FastifyInstance) => async (request: FastifyRequest, partIds: readonly string[]): Promise<MemberReadPrices | undefined> => {
   const buyer = await app.contractBuyer(request);
-  return buyer ? contractPricesFor(app.db, { userId: buyer }, partIds) : noContracts;
+  if (!buyer) return undefined;
+  const ids = [...new Set(partIds.filter(isId))];
+  const [contracts, parts] = await Promise.all([
+    contractPricesFor(app.db, { userId: buyer }, ids),
+    ids.length === 0
+      ? []
+      : app.db
+          .selectFrom('parts')
+          .select((eb) => [
+            'parts.id',
+            'parts.price_cents',
+            'parts.min_order_quantity',
+            jsonArrayFrom(
+              eb.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).whereRef('part_price_breaks.part_id', '=', 'parts.id'),
+            ).as('breaks'),
+          ])
+          .where('parts.id', 'in', ids)
+          .execute(),
+  ]);
+  return {
+    contracts,
+    retail: new Map(parts.map((part) => [part.id, { listPriceCents: part.price_cents, breaks: part.breaks, minOrderQuantity: part.min_order_quantity }])),
+  };
 };
 
 /**
@@ -200,24 +281,31 @@ export function linePrice(contracts: ContractPrices, part: { id: string; price_c
 }
 
 /**
- * A part as a member reads it: `price` is theirs for one unit (`linePrice`), `listPrice` beside it
- * only when the list price is higher, and `priceBreaks` (when the reply has them) the member's
- * own — wherever a contract tier or a retail break starts, the lower price from there — so the
- * browser's arithmetic (shared `unitPriceCents`) gives the server's price at every quantity.
- * A reply without `priceBreaks` prices one unit, whose retail price is the list price (a break
- * starts at 2 or more).
+ * A part as a member reads it: `price` is what they pay a unit at the least quantity they may
+ * order — the part's minimum order (decision 219; one unit before, though a minimum order reaching
+ * a contract tier or a retail break never pays it) — by `linePrice`, as the cart and checkout
+ * charge that quantity; `listPrice` beside it only when the one-unit list price is higher; and
+ * `priceBreaks` (when the reply has them) the member's own — wherever a contract tier or a retail
+ * break starts, the lower price from there — so the browser's arithmetic (shared `unitPriceCents`
+ * of `price` and them) gives the server's price at every quantity that may be ordered. A visitor's
+ * or a listless member's reply (`prices` undefined) is left as it is: everyone's, the list price.
  */
-export function asMemberSees<T extends { _id: string; price: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(contracts: ContractPrices, part: T): T {
-  const one = contracts.of(part._id, 1);
-  if (!one) return part;
-  const listCents = dollarsToCents(part.price);
-  const breaks = priceBreaksToCents(part.priceBreaks ?? []);
-  const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listCents }, breaks, quantity).unitPriceCents;
-  const oneCents = priceAt(1);
-  const priced: T = { ...part, price: centsToDollars(oneCents) };
-  if (oneCents < listCents) Object.assign(priced, { listPrice: part.price });
+export function asMemberSees<T extends { _id: string; price: number; minOrderQuantity: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(
+  prices: MemberReadPrices | undefined,
+  part: T,
+): T {
+  const retail = prices?.retail.get(part._id);
+  if (!prices || !retail) return part;
+  const { contracts } = prices;
+  const { listPriceCents, breaks } = retail;
+  const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listPriceCents }, breaks, quantity).unitPriceCents;
+  // The least quantity that may be ordered: the minimum order, 1 or more (its column checks it).
+  const shownCents = priceAt(retail.minOrderQuantity);
+  const priced: T = { ...part, price: centsToDollars(shownCents) };
+  if (shownCents < listPriceCents) Object.assign(priced, { listPrice: centsToDollars(listPriceCents) });
   if (part.priceBreaks) {
-    const starts = [...one.entry.tiers.map((tier) => tier.minQuantity), ...breaks.map((tier) => tier.minQuantity)];
+    const tiers = contracts.of(part._id, 1)?.entry.tiers ?? [];
+    const starts = [...tiers.map((tier) => tier.minQuantity), ...breaks.map((tier) => tier.minQuantity)];
     priced.priceBreaks = priceBreaksToDollars(memberPriceBreaks(priceAt, starts));
   }
   return priced;

@@ -1,6 +1,6 @@
 import { formatDay, formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
@@ -10,8 +10,16 @@ import { customerMessage } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
 import { useOneAtATime } from '../../../lib/form-checking';
 import { TestCardForm } from '../../payments/components/test-card-form';
+import { queryKeys } from '../../../lib/query-keys';
 import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
 
+/**
+ * Back from Stripe's page (`?checkout=success&invoices=…`), the list is asked again every 2 s
+ * until the invoices paid there have left it (the webhook has entered the payment), for at most a
+ * minute (decision 219).
+ */
+const RECORDING_POLL_MS = 2_000;
+const RECORDING_WAIT_MS = 60_000;
 
 /**
  * The company's open invoices for owner and accounts members (decision 086): each with its due
@@ -20,15 +28,33 @@ import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckou
  * the server charges its own reckoning.
  */
 export function CompanyInvoices() {
-  const invoices = useQuery(companyInvoicesQuery);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [searchParams] = useSearchParams();
   const back = searchParams.get('checkout');
+  // The invoices paid on Stripe's page, named by its return address: none after any other return.
+  const [paying] = useState(() => new Set(back === 'success' ? (searchParams.get('invoices')?.split(',') ?? []) : []));
+  const [returnedAt, setReturnedAt] = useState(() => Date.now());
+  const stillListed = (open: readonly OpenInvoice[] | undefined) => (open ?? []).filter((invoice) => paying.has(invoice.number));
+  const invoices = useQuery({
+    ...companyInvoicesQuery,
+    refetchInterval: (query) =>
+      stillListed(query.state.data).length > 0 && query.state.dataUpdatedAt - returnedAt < RECORDING_WAIT_MS ? RECORDING_POLL_MS : false,
+  });
+  const recording = stillListed(invoices.data);
+  const waitedOut = recording.length > 0 && invoices.dataUpdatedAt - returnedAt >= RECORDING_WAIT_MS;
+  // Once the payment is entered, the balance and the ledger above and below are read again too.
+  const queryClient = useQueryClient();
+  const [sawRecording, setSawRecording] = useState(false);
+  if (recording.length > 0 && !sawRecording) setSawRecording(true);
+  const recorded = sawRecording && invoices.isSuccess && recording.length === 0;
+  useEffect(() => {
+    if (recorded) void queryClient.invalidateQueries({ queryKey: queryKeys.company });
+  }, [recorded, queryClient]);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   // Paid, the form and the invoices chosen go: the focus goes to the list's heading, not to the page's top.
   const heading = useRef<HTMLHeadingElement>(null);
 
   const open = invoices.data ?? [];
-  const picked = open.filter((invoice) => chosen.has(invoice.number));
+  const picked = open.filter((invoice) => chosen.has(invoice.number) && !recording.includes(invoice));
   const total = sumDollars(picked.map((invoice) => invoice.open));
   const toggle = (number: string, on: boolean) =>
     setChosen((current) => {
@@ -44,9 +70,29 @@ export function CompanyInvoices() {
         Open invoices
       </h2>
       {back === 'success' && (
-        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          Thank you: your card payment is taken. The invoices show as paid once Stripe has confirmed it.
-        </p>
+        <div role="status" className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <p>Thank you: your card payment is taken. The invoices show as paid once Stripe has confirmed it.</p>
+          {recording.length > 0 &&
+            (waitedOut ? (
+              <div className="grid justify-items-start gap-2">
+                <p>
+                  Stripe has not confirmed the payment of {listOf(recording)} yet. If you completed it on Stripe, {recording.length === 1 ? 'it leaves' : 'they leave'} this list shortly.
+                </p>
+                <button
+                  type="button"
+                  onClick={() => setReturnedAt(Date.now())}
+                  className="rounded-lg bg-emerald-800 px-3 py-1.5 font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
+                >
+                  Check again
+                </button>
+              </div>
+            ) : (
+              <p className="flex items-center gap-2">
+                <Spinner className="size-4" />
+                Recording your payment: {listOf(recording)} {recording.length === 1 ? 'stays' : 'stay'} listed until Stripe has confirmed it.
+              </p>
+            ))}
+        </div>
       )}
       {back === 'cancelled' && (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -64,7 +110,14 @@ export function CompanyInvoices() {
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm text-slate-700">Choose the invoices to pay by card.</legend>
             {open.map((invoice) => (
-              <InvoiceRow key={invoice.number} invoice={invoice} checked={chosen.has(invoice.number)} onChange={(on) => toggle(invoice.number, on)} />
+              <InvoiceRow
+                key={invoice.number}
+                invoice={invoice}
+                // Not chosen again while the payment of it is being recorded: it would be paid twice.
+                recording={recording.includes(invoice)}
+                checked={chosen.has(invoice.number) && !recording.includes(invoice)}
+                onChange={(on) => toggle(invoice.number, on)}
+              />
             ))}
           </fieldset>
           <p className="font-semibold text-ink" aria-live="polite">
@@ -88,11 +141,18 @@ export function CompanyInvoices() {
   );
 }
 
-function InvoiceRow({ invoice, checked, onChange }: { invoice: OpenInvoice; checked: boolean; onChange: (on: boolean) => void }) {
+function InvoiceRow({ invoice, checked, recording, onChange }: { invoice: OpenInvoice; checked: boolean; recording: boolean; onChange: (on: boolean) => void }) {
   const id = `invoice-${invoice.number}`;
   return (
     <div className={`flex items-start gap-3 rounded-xl border bg-white p-3 ${invoice.overdue ? 'border-red-300' : 'border-slate-200'}`}>
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-1 size-5 shrink-0 accent-brand-700" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={recording}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-1 size-5 shrink-0 accent-brand-700 disabled:opacity-50"
+      />
       <label htmlFor={id} className="grid min-w-0 flex-1 gap-x-4 gap-y-1 sm:grid-cols-[1fr_auto]">
         <span className="min-w-0 font-semibold break-words text-ink">
           {invoice.number} <span className="font-normal text-slate-600">· order {invoice.orderNumber}</span>
@@ -103,6 +163,7 @@ function InvoiceRow({ invoice, checked, onChange }: { invoice: OpenInvoice; chec
           {invoice.overdue && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Overdue</span>}
         </span>
         {invoice.open !== invoice.total && <span className="text-sm text-slate-600 sm:text-right">of {formatPrice(invoice.total)}</span>}
+        {recording && <span className="text-sm font-semibold text-emerald-800">Payment being recorded</span>}
       </label>
     </div>
   );
@@ -144,4 +205,10 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
       </button>
     </div>
   );
+}
+
+/** "INV-000003", "INV-000003 and INV-000004", "INV-000003, INV-000004 and INV-000005". */
+function listOf(invoices: readonly OpenInvoice[]) {
+  const numbers = invoices.map((invoice) => invoice.number);
+  return numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}` : (numbers[0] ?? '');
 }

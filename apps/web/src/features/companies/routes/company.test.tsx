@@ -1,5 +1,5 @@
 import { addDays, CERTIFICATE_DOCUMENT_MAX_BYTES, certificateMessages, companyMessages, notices, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -27,7 +27,7 @@ const members: CompanyMember[] = [
   { userId: 'u-buyer', name: 'Bo Buyer', email: 'bo@example.com', role: 'buyer', joinedAt: '2026-12-01T11:00:00.000Z' },
 ];
 
-function renderCompany() {
+function renderCompany(path?: string) {
   return renderRoutes([
     {
       path: '*',
@@ -38,7 +38,7 @@ function renderCompany() {
         </>
       ),
     },
-  ]);
+  ], { path });
 }
 
 function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
@@ -301,6 +301,79 @@ describe('Company', () => {
     expect(server.calls.find((call) => call.path === '/api/company/invoices/pay')?.body).toEqual({ invoiceNumbers: ['INV-000012'], cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
   });
 
+  // Back from Stripe's page the webhook may not have entered the payment yet (decision 219): the
+  // list is asked again until the invoices paid leave it, saying meanwhile that it is being recorded.
+  it('asks for the open invoices again, back from Stripe, until the invoices paid have left the list', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    let answers = 0;
+    const paid = { number: 'INV-000012', orderNumber: '100042', issuedAt: '2026-11-03T10:00:00.000Z', dueOn: '2026-11-10', total: 105, open: 5, overdue: true };
+    const other = { ...paid, number: 'INV-000013', orderNumber: '100043', dueOn: '2026-12-30', open: 20, total: 20, overdue: false };
+    const server = stubFetch({
+      ...companyRoutes('accounts'),
+      'GET /api/config': { body: { googleSignIn: false, payments: 'stripe' } },
+      'GET /api/company/invoices': () => {
+        answers += 1;
+        return { body: answers > 2 ? [other] : [paid, other] };
+      },
+    });
+    renderCompany('/dashboard/company?checkout=success&invoices=INV-000012');
+    const status = await screen.findByText(/Recording your payment: INV-000012 stays listed until Stripe has confirmed it/);
+    expect(status.closest('[role="status"]')).toHaveTextContent('Thank you: your card payment is taken.');
+    // Not to be paid again while it is recorded; another open invoice may be.
+    expect(screen.getByRole('checkbox', { name: /INV-000012/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /INV-000013/ })).toBeEnabled();
+    const invoiceReads = () => server.paths().filter((path) => path === 'GET /api/company/invoices').length;
+    const companyReads = () => server.paths().filter((path) => path === 'GET /api/company').length;
+    const companyReadsBefore = companyReads();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(invoiceReads()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: /INV-000012/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: /INV-000013/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Recording your payment/)).not.toBeInTheDocument();
+    // The balance is read again with the payment entered.
+    await waitFor(() => expect(companyReads()).toBeGreaterThan(companyReadsBefore));
+    // And no more asking once the paid invoice is gone, though another stays open.
+    const reads = invoiceReads();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(invoiceReads()).toBe(reads);
+  });
+
+  it('stops asking after a minute without the webhook, says so, and asks again on Check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    let entered = false;
+    const paid = { number: 'INV-000012', orderNumber: '100042', issuedAt: '2026-11-03T10:00:00.000Z', dueOn: '2026-11-10', total: 105, open: 5, overdue: true };
+    const server = stubFetch({
+      ...companyRoutes('accounts'),
+      'GET /api/config': { body: { googleSignIn: false, payments: 'stripe' } },
+      'GET /api/company/invoices': () => ({ body: entered ? [] : [paid] }),
+    });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderCompany('/dashboard/company?checkout=success&invoices=INV-000012');
+    expect(await screen.findByText(/Recording your payment/)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(await screen.findByText('Stripe has not confirmed the payment of INV-000012 yet. If you completed it on Stripe, it leaves this list shortly.')).toBeInTheDocument();
+    const reads = server.paths().filter((path) => path === 'GET /api/company/invoices').length;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(server.paths().filter((path) => path === 'GET /api/company/invoices')).toHaveLength(reads);
+    entered = true;
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('No open invoices: everything invoiced is paid.')).toBeInTheDocument();
+  });
+
+  it('asks for the open invoices once when the Stripe payment was cancelled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const server = stubFetch({ ...companyRoutes('accounts'), 'GET /api/config': { body: { googleSignIn: false, payments: 'stripe' } } });
+    renderCompany('/dashboard/company?checkout=cancelled&invoices=INV-000012');
+    expect(await screen.findByRole('checkbox', { name: /INV-000012/ })).toBeEnabled();
+    expect(screen.queryByText(/Recording your payment/)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(server.paths().filter((path) => path === 'GET /api/company/invoices')).toHaveLength(1);
+  });
+
   it('shows a buyer the same company without the owner’s actions', async () => {
     companyServer('buyer');
     renderCompany();
@@ -546,6 +619,21 @@ describe('Company', () => {
 
     await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toHaveFocus());
+  });
+
+  it('says beside On hold what the hold stops and what goes on (decision 219)', async () => {
+    stubFetch({ ...companyRoutes('buyer', []), 'GET /api/company': { body: { ...company('buyer'), status: 'on-hold' } } });
+    renderCompany();
+    const status = (await screen.findByText('Status')).closest('div');
+    expect(status).toHaveTextContent(
+      'StatusOn holdOrders on account are stopped until the shop lifts the hold. Orders by card at your company’s prices, invitations and resale certificate uploads go on.',
+    );
+  });
+
+  it('says nothing beside Active', async () => {
+    companyServer('buyer');
+    renderCompany();
+    expect((await screen.findByText('Status')).closest('div')).toHaveTextContent(/^StatusActive$/);
   });
 
   it('shows a buyer no ledger', async () => {

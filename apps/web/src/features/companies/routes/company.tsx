@@ -1,4 +1,4 @@
-import { ACCOUNTS_ROLES, companyRoleLabels, companyStatusLabels, formatPrice, paymentTermsLabels } from '@autoparts/shared';
+import { ACCOUNTS_ROLES, CERTIFICATE_ROLES, companyRoleLabels, companyStatusLabels, companyStatusMeanings, formatPrice, paymentTermsLabels } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
@@ -38,7 +38,8 @@ export function Component() {
             <p className="mt-2 text-slate-600">Your role: {companyRoleLabels[company.data.role]}</p>
           </div>
           <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3 sm:p-6">
-            <Fact label="Status" value={companyStatusLabels[company.data.status]} />
+            {/* On hold says what it stops and what goes on (decision 219), read out with the status. */}
+            <Fact label="Status" value={companyStatusLabels[company.data.status]} note={companyStatusMeanings[company.data.status]} />
             <Fact label="Tax id" value={company.data.taxId || '—'} />
             <Fact label="Payment terms" value={company.data.paymentTerms ? paymentTermsLabels[company.data.paymentTerms] : 'Card payment'} />
             {/* A company that paid ahead owes nothing: its credit is said as one, not as "owed −$150.00". */}
@@ -58,7 +59,7 @@ export function Component() {
             </>
           )}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} companyName={company.data.name} />
-          <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
+          <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={CERTIFICATE_ROLES.includes(company.data.role)} />
           <CompanyOrders />
         </>
       )}
@@ -82,11 +83,14 @@ function NotAMember() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, note = null }: { label: string; value: string; note?: string | null }) {
   return (
-    <div>
+    <div className={note ? 'sm:col-span-3' : undefined}>
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-semibold break-words text-ink">{value}</dd>
+      <dd className="font-semibold break-words text-ink">
+        {value}
+        {note && <span className="mt-1 block text-sm font-normal text-slate-700">{note}</span>}
+      </dd>
     </div>
   );
 }
