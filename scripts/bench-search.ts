@@ -5,8 +5,8 @@
  *     1,000,000 applications;
  *   - PGlite in memory with 20,000 parts and 200,000 applications.
  * It runs a fixed set of queries per type (text, typo, part-number prefix, category + vehicle,
- * vehicle only, and browsing without a text: all parts, a category, sorted) and prints p50/p95
- * per type. Sizes can be lowered for a quick look:
+ * vehicle only, browsing without a text: all parts, a category, sorted; and a trade member's search
+ * by their own price, decisions 085 and 219) and prints p50/p95 per type. Sizes can be lowered for a quick look:
  *   BENCH_PG_PARTS=20000 BENCH_PGLITE_PARTS=5000 npm run bench:search
  * Figures go into docs/benchmarks.md by hand.
  */
@@ -18,6 +18,8 @@ import { searchQuerySchema, type SearchQuery } from '../packages/shared/src';
 import { findPostgresBinDir, startPostgresCluster } from './postgres-cluster';
 
 const FITMENTS_PER_PART = 10;
+/** The trade member whose contract prices the "member, by price" queries sort and filter by. */
+const BUYER = 'bench-buyer';
 const RUNS = 20;
 const WARMUP = 3;
 
@@ -43,7 +45,8 @@ async function load(db: Db, parts: number) {
       '/images/parts/brake-pads.svg',
       500 + (n::bigint * 7919) % 50000,
       (n * 31) % 500,
-      1,
+      -- Minimum orders of 4 and 10 on some parts: a member's price is that of the minimum order (decision 219).
+      case when n % 10 = 0 then 10 when n % 3 = 0 then 4 else 1 end,
       (select slug from categories order by position offset n % 10 limit 1),
       'BEN-' || lpad(n::text, 6, '0'),
       array[lpad(((n::bigint * 104729) % 100000)::text, 5, '0') || '-' || lpad(((n * 7) % 100000)::text, 5, '0')],
@@ -63,6 +66,8 @@ async function load(db: Db, parts: number) {
     cross join generate_series(0, ${FITMENTS_PER_PART - 1}) k
     join bnum b on b.n = 1 + (p.n * 7919 + k * 104729) % ${baseVehicles}
   `.execute(db);
+  await loadContracts(db);
+
   // As autovacuum leaves a table after a bulk load: statistics, and the visibility map that lets
   // the category counts of a browse read parts_category_idx alone.
   await sql`vacuum analyze`.execute(db);
@@ -73,6 +78,40 @@ async function load(db: Db, parts: number) {
     `  loaded ${counts?.parts} parts, ${counts?.applications} applications, ${counts?.vehicles} vehicles ` +
       `(parts ${((loadedParts - started) / 1000).toFixed(1)} s, fitment ${((performance.now() - loadedParts) / 1000).toFixed(1)} s)`,
   );
+}
+
+/**
+ * A trade member's company with three price lists (priorities 1–3): 5,000 part entries each (unit
+ * prices and percentages, overlapping), two category entries each with a tier at 4; and retail
+ * price breaks at 4 and 20 on one part in 50.
+ */
+async function loadContracts(db: Db) {
+  await sql`
+    insert into part_price_breaks (part_id, min_quantity, unit_price_cents)
+    select id, b.quantity, (price_cents * b.share)::int
+    from parts cross join (values (4, 0.9), (20, 0.8)) as b(quantity, share)
+    where part_number like 'BEN-%' and seq % 50 = 0
+  `.execute(db);
+  await db.insertInto('users').values({ id: BUYER, name: 'Bench buyer', email: 'bench-buyer@example.com' }).execute();
+  const company = await db.insertInto('companies').values({ name: 'Bench trade account' }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('company_members').values({ company_id: company.id, user_id: BUYER, role: 'buyer' }).execute();
+  for (const priority of [1, 2, 3]) {
+    const list = await db.insertInto('price_lists').values({ name: `Bench list ${priority}`, priority }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('company_price_lists').values({ company_id: company.id, price_list_id: list.id }).execute();
+    await sql`
+      insert into price_list_entries (price_list_id, part_id, unit_price_cents, percent_off_bp)
+      select ${list.id}, id, case when seq % 2 = 0 then price_cents - 10 end, case when seq % 2 = 1 then 500 * ${priority} end
+      from parts where part_number like 'BEN-%' and seq % 20 = ${priority} limit 5000
+    `.execute(db);
+    await sql`
+      insert into price_list_entries (price_list_id, category_slug, percent_off_bp)
+      select ${list.id}, slug, 300 from categories order by position offset ${priority} limit 2
+    `.execute(db);
+    await sql`
+      insert into price_list_tiers (entry_id, min_quantity, percent_off_bp)
+      select id, 4, 1500 from price_list_entries where price_list_id = ${list.id} and category_slug is not null
+    `.execute(db);
+  }
 }
 
 /** The fixed queries, by type; vehicles and categories are picked from the loaded data. */
@@ -86,6 +125,7 @@ async function queries(db: Db): Promise<Record<string, Array<Record<string, stri
     'category + vehicle': vehicles.slice(0, 5).map((vehicle, index) => ({ category: categories[index] ?? 'brakes', vehicle })),
     'vehicle only': vehicles.slice(5, 10).map((vehicle) => ({ vehicle })),
     browse: [{}, { category: 'brakes' }, { sort: 'price-asc' }, { sort: 'name' }, { category: 'engine', sort: 'price-desc', page: '3' }],
+    'member, by price': [{ sort: 'price-asc' }, { sort: 'price-desc', page: '50' }, { category: 'brakes', sort: 'price-asc' }, { maxPrice: '100' }, { q: 'brake pads', sort: 'price-asc' }],
   };
 }
 
@@ -100,7 +140,7 @@ async function measure(label: string, db: Db) {
       const query: SearchQuery = searchQuerySchema.parse(raw);
       for (let run = 0; run < WARMUP + RUNS; run++) {
         const started = performance.now();
-        const result = await searchParts(db, query);
+        const result = await searchParts(db, query, type.startsWith('member') ? BUYER : undefined);
         if (run >= WARMUP) times.push(performance.now() - started);
         total = result.total;
       }
