@@ -7,6 +7,7 @@ import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-f
 import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
 import { hasEnded } from './order-process';
+import { listInWords } from './text';
 import { orderSchema, orderStatusLabels, pageQuerySchema, type OrderStatus } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
@@ -80,8 +81,7 @@ export const companyMessages = {
    * refuse: a blanket PO may cover several orders.
    */
   poNumberOnOrders: (poNumber: string, orderNumbers: readonly string[]) => {
-    const list = orderNumbers.length > 1 ? `${orderNumbers.slice(0, -1).join(', ')} and ${orderNumbers.at(-1) ?? ''}` : (orderNumbers[0] ?? '');
-    return `PO number ${poNumber} is already on your company’s order${orderNumbers.length > 1 ? 's' : ''} ${list}. Place this order only if it is not the same one again.`;
+    return `PO number ${poNumber} is already on your company’s order${orderNumbers.length > 1 ? 's' : ''} ${listInWords(orderNumbers)}. Place this order only if it is not the same one again.`;
   },
   /**
    * How an order on account stands on the Company page, in place of its state's "Paid" (an order on

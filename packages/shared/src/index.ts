@@ -43,5 +43,5 @@ export * from './price-lists';
 export * from './price-lists-constants';
 export * from './ledger';
 export * from './certificates';
-export { hasNoDirectionControl, hasVisibleText, visibleText } from './text';
+export { hasNoDirectionControl, hasVisibleText, listInWords, visibleText } from './text';
 export { directionControlMessage } from './form-fields';

@@ -3,6 +3,7 @@ import type { CompanyRole, PaymentTerms } from './companies';
 import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-fields';
 import { formatPrice } from './money';
 import { testPaymentSchema } from './payments';
+import { listInWords } from './text';
 
 /**
  * Buying on account (issue 31 part 3, decision 081): how an order is paid, why an order on account
@@ -96,6 +97,14 @@ export const accountMessages = {
   /** Another request (a second click, another member) is opening the Stripe page for the same amounts (decision 207). */
   checkoutOpening: 'A Stripe page for these invoices is being opened: try again in a moment to reach it.',
   invoicesPaid: (amount: string, count: number) => `Payment of ${amount} received for ${count === 1 ? '1 invoice' : `${count} invoices`}. Thank you!`,
+  /** Back from Stripe's page for invoices (decision 219): the list is asked again until the webhook has entered the payment. */
+  stripeReturned: 'Thank you: your card payment is taken. The invoices show as paid once Stripe has confirmed it.',
+  recordingPayment: (numbers: readonly string[]) =>
+    `Recording your payment: ${listInWords(numbers)} ${numbers.length === 1 ? 'stays' : 'stay'} listed until Stripe has confirmed it.`,
+  notConfirmedYet: (numbers: readonly string[]) =>
+    `Stripe has not confirmed the payment of ${listInWords(numbers)} yet. If you completed it on Stripe, ${numbers.length === 1 ? 'it leaves' : 'they leave'} this list shortly.`,
+  checkAgain: 'Check again',
+  beingRecorded: 'Payment being recorded',
 } as const;
 
 /** A day as YYYY-MM-DD (UTC). */

@@ -10,6 +10,8 @@ export const paymentMessages = {
   paid: 'Payment received. Thank you!',
   stripeUnavailable: 'The payment service could not be reached. Please try again in a moment.',
   cardExpired: 'This card has expired: check the expiry date, or use another card.',
+  /** Back from Stripe's page without paying (an order's or a company's invoices). */
+  stripeCancelled: 'Payment was cancelled; you can try again.',
 } as const;
 
 /**

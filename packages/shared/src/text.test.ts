@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedNumber } from './text';
+import { groupedNumber, listInWords } from './text';
 import type { z } from 'zod';
 import { addressInputSchema } from './addresses';
 import { placeCheckoutSchema } from './checkout';
@@ -49,6 +49,15 @@ describe('text-direction controls in text another person reads (decision 216)', 
 
   it.each(fields)('$label ($field) keeps the left-to-right and right-to-left marks that real writing uses', ({ schema, base, field }) => {
     expect(messageOf(schema, { ...base, [field]: 'שלום\u200F 12\u200E' }, field)).toBeUndefined();
+  });
+});
+
+describe('listInWords', () => {
+  it('writes none, one, two and more items as the shop’s sentences do', () => {
+    expect(listInWords([])).toBe('');
+    expect(listInWords(['INV-000003'])).toBe('INV-000003');
+    expect(listInWords(['INV-000003', 'INV-000004'])).toBe('INV-000003 and INV-000004');
+    expect(listInWords(['A', 'B', 'C'])).toBe('A, B and C');
   });
 });
 

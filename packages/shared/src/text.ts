@@ -29,6 +29,15 @@ export function hasVisibleText(text: string): boolean {
 }
 
 /**
+ * Items in a sentence, as the shop's words write them: "A", "A and B", "A, B and C". Written out
+ * rather than with `Intl.ListFormat` for the reason `groupedNumber` is, and without its comma
+ * before "and".
+ */
+export function listInWords(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}` : (items[0] ?? '');
+}
+
+/**
  * A whole number with a comma every three digits, as en-US writes it: "10,000". Written out rather
  * than with `toLocaleString`: a page's first `Intl` formatter loads the locale's data on the main
  * thread (money.ts), and a message built when its module is evaluated would make every page that

@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatTrackingNumber,
   lifecycleLabel,
+  listInWords,
   orderStatusLabels,
   type AuditAction,
   type CarrierCode,
@@ -215,7 +216,7 @@ function shipped(order: string, details: Record<string, unknown>, lookups: Audit
           : ` by ${carrierNames[carrier]}, without a tracking number`;
   if (!lines || lines.length === 0) return `marked ${order} shipped${how}`;
   const rest = details.status === 'partially_shipped' ? '; the rest is still to ship' : details.status === 'shipped' ? '; everything on it has gone' : '';
-  return `shipped ${list(lines.map((line) => `${line.quantity} of ${line.ordered} × ${line.name} (${line.partNumber})`))} of ${order}${how}${rest}`;
+  return `shipped ${listInWords(lines.map((line) => `${line.quantity} of ${line.ordered} × ${line.name} (${line.partNumber})`))} of ${order}${how}${rest}`;
 }
 
 function approved(rma: string, details: Record<string, unknown>, lookups: AuditLookups): string {
@@ -237,7 +238,7 @@ function received(rma: string, details: Record<string, unknown>, lookups: AuditL
   const refund = typeof details.refundCents === 'number' ? details.refundCents : undefined;
   const fee = typeof details.restockingFeeCents === 'number' ? details.restockingFeeCents : 0;
   const money = refund === undefined ? '' : `; ${formatCents(refund)} to refund${fee > 0 ? ` after a ${formatCents(fee)} restocking fee` : ''}`;
-  return `received ${rma}${parts.length > 0 ? `: ${list(parts)}` : ''}${money}`;
+  return `received ${rma}${parts.length > 0 ? `: ${listInWords(parts)}` : ''}${money}`;
 }
 
 /** A product's edited fields, as the row recorded them (`expectedAvailableQuantity` is a check, not a change). */
@@ -307,7 +308,7 @@ function componentWords(row: unknown): string {
 
 /** A list in words, the first ten and then how many more. */
 function firstTen(items: string[]): string {
-  return items.length <= 10 ? list(items) : `${items.slice(0, 10).join(', ')} and ${items.length - 10} more`;
+  return items.length <= 10 ? listInWords(items) : `${items.slice(0, 10).join(', ')} and ${items.length - 10} more`;
 }
 
 function catalogueChanges(details: Record<string, unknown>): string[] {
@@ -326,7 +327,7 @@ function shippingTerms(details: Record<string, unknown>): string[] {
     terms.push(`${formatPrice(details.basePrice)}${typeof details.pricePerKg === 'number' && details.pricePerKg > 0 ? ` + ${formatPrice(details.pricePerKg)} a kg` : ''}`);
   if (typeof details.maxWeightKg === 'number') terms.push(`up to ${details.maxWeightKg} kg`);
   if (typeof details.freeOver === 'number') terms.push(`free over ${formatPrice(details.freeOver)}`);
-  if (Array.isArray(details.countries)) terms.push(`to ${list(details.countries.map(String))}`);
+  if (Array.isArray(details.countries)) terms.push(`to ${listInWords(details.countries.map(String))}`);
   if (details.active === false) terms.push('not offered');
   return terms;
 }
@@ -347,11 +348,6 @@ function withChanges(sentence: string, changes: string[]): string {
 
 function quoted(name: string | undefined, fallback: string): string {
   return name === undefined ? fallback : `“${name}”`;
-}
-
-function list(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function plural(count: number | undefined, noun: string, nouns = `${noun}s`): string {

@@ -1,4 +1,4 @@
-import { formatDay, formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
+import { accountMessages, formatDay, formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -71,32 +71,30 @@ export function CompanyInvoices() {
       </h2>
       {back === 'success' && (
         <div role="status" className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <p>Thank you: your card payment is taken. The invoices show as paid once Stripe has confirmed it.</p>
+          <p>{accountMessages.stripeReturned}</p>
           {recording.length > 0 &&
             (waitedOut ? (
               <div className="grid justify-items-start gap-2">
-                <p>
-                  Stripe has not confirmed the payment of {listOf(recording)} yet. If you completed it on Stripe, {recording.length === 1 ? 'it leaves' : 'they leave'} this list shortly.
-                </p>
+                <p>{accountMessages.notConfirmedYet(numbersOf(recording))}</p>
                 <button
                   type="button"
                   onClick={() => setReturnedAt(Date.now())}
                   className="rounded-lg bg-emerald-800 px-3 py-1.5 font-semibold text-white hover:bg-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
                 >
-                  Check again
+                  {accountMessages.checkAgain}
                 </button>
               </div>
             ) : (
               <p className="flex items-center gap-2">
                 <Spinner className="size-4" />
-                Recording your payment: {listOf(recording)} {recording.length === 1 ? 'stays' : 'stay'} listed until Stripe has confirmed it.
+                {accountMessages.recordingPayment(numbersOf(recording))}
               </p>
             ))}
         </div>
       )}
       {back === 'cancelled' && (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Payment was cancelled; you can try again.
+          {paymentMessages.stripeCancelled}
         </p>
       )}
       {invoices.isError ? (
@@ -163,7 +161,7 @@ function InvoiceRow({ invoice, checked, recording, onChange }: { invoice: OpenIn
           {invoice.overdue && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Overdue</span>}
         </span>
         {invoice.open !== invoice.total && <span className="text-sm text-slate-600 sm:text-right">of {formatPrice(invoice.total)}</span>}
-        {recording && <span className="text-sm font-semibold text-emerald-800">Payment being recorded</span>}
+        {recording && <span className="text-sm font-semibold text-emerald-800">{accountMessages.beingRecorded}</span>}
       </label>
     </div>
   );
@@ -207,8 +205,4 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
   );
 }
 
-/** "INV-000003", "INV-000003 and INV-000004", "INV-000003, INV-000004 and INV-000005". */
-function listOf(invoices: readonly OpenInvoice[]) {
-  const numbers = invoices.map((invoice) => invoice.number);
-  return numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}` : (numbers[0] ?? '');
-}
+const numbersOf = (invoices: readonly OpenInvoice[]) => invoices.map((invoice) => invoice.number);

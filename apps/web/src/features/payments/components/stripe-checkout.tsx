@@ -20,7 +20,7 @@ export function StripeCheckout({ order, cancelled }: StripeCheckoutProps) {
     <div className="space-y-4">
       {cancelled && !checkout.isError && (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Payment was cancelled; you can try again.
+          {paymentMessages.stripeCancelled}
         </p>
       )}
       {checkout.isError && (
