@@ -226,7 +226,7 @@ describe('verifying and checking out tax-free', () => {
 });
 
 describe('the notice before expiry', () => {
-  it('e-mails each owner once per certificate and expiry, within 30 days of it', async () => {
+  it('e-mails each owner and accounts member once per certificate and expiry, within 30 days of it', async () => {
     const certificates = createCertificatesRepository(app.db);
     // The days once: asked again later, past midnight UTC, they would be the next day's.
     const [expiresOn, dayAfter] = [daysFromToday(20), daysFromToday(21)];
@@ -236,8 +236,12 @@ describe('the notice before expiry', () => {
     expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`, { version: (sent.json() as Certificate).version }), 200);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
-    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-expiring').execute();
-    expect(mails.map(({ recipient, subject }) => ({ recipient, subject }))).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(expiresOn)}` }]);
+    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-expiring').orderBy('recipient').execute();
+    // Those who may upload the renewal (CERTIFICATE_ROLES, decision 221); not the buyer.
+    const subject = `Your resale certificate for IN expires on ${formatDueDay(expiresOn)}`;
+    expect(mails.map(({ recipient, subject }) => ({ recipient, subject }))).toEqual(
+      [owner.email, accounts.email].map((email) => email.toLowerCase()).sort().map((recipient) => ({ recipient, subject })),
+    );
     // It still exempts an order on its last day, and not the day after: the message says so (decision 161).
     expect(await certificates.exemption(illinois.id, 'IN', expiresOn)).toBeDefined();
     expect(await certificates.exemption(illinois.id, 'IN', dayAfter)).toBeUndefined();
@@ -303,8 +307,10 @@ describe('an admin decides on the upload they saw (decision 105)', () => {
     expect(await quote(peoria.id)).toMatchObject({ tax: 6.25, taxExemption: null });
     expect((await get(byToken(admin), '/api/admin/certificates?status=rejected')).json()).toEqual([expect.objectContaining({ id: row.id })]);
     expect((await get(byToken(admin), '/api/admin/certificates?status=unverified')).json()).not.toContainEqual(expect.objectContaining({ id: row.id }));
-    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-rejected').execute();
-    expect(mails).toEqual([expect.objectContaining({ recipient: owner.email.toLowerCase(), subject: 'Your resale certificate for IL was revoked' })]);
+    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-rejected').orderBy('recipient').execute();
+    expect(mails).toEqual(
+      [owner.email, accounts.email].map((email) => email.toLowerCase()).sort().map((recipient) => expect.objectContaining({ recipient, subject: 'Your resale certificate for IL was revoked' })),
+    );
     expect(mails[0]?.text).toContain(reason);
     const audit = (await get(byToken(admin), '/api/admin/audit?action=certificate.revoke')).body;
     expect(audit).toContain('FAKE-999');
@@ -320,7 +326,8 @@ describe('an admin decides on the upload they saw (decision 105)', () => {
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 200, certificateMessages.rejected('IL'));
     expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 200);
     expect(await ownersList(peoria.id)).toEqual([expect.objectContaining({ number: 'IL-RS-2002', status: 'rejected', rejectionReason: reason })]);
-    const mails = await app.db.selectFrom('mail_outbox').select('subject').where('kind', '=', 'certificate-rejected').orderBy('created_at').execute();
+    // The owner's (the accounts member gets the same): the revocation before, then this rejection, once.
+    const mails = await app.db.selectFrom('mail_outbox').select('subject').where('kind', '=', 'certificate-rejected').where('recipient', '=', owner.email.toLowerCase()).orderBy('created_at').execute();
     expect(mails.map((mail) => mail.subject)).toEqual(['Your resale certificate for IL was revoked', 'Your resale certificate for IL was not accepted']);
     expect((await get(byToken(admin), '/api/admin/audit?action=certificate.reject')).body).toContain(reason);
 

@@ -1,4 +1,4 @@
-import { CERTIFICATES_PAGE_SIZE, CERTIFICATE_NOTICE_DAYS, certificateStatus, type AdminCertificate, type Certificate, type CertificateFields, type CertificateStatus } from '@autoparts/shared';
+import { CERTIFICATE_ROLES, CERTIFICATES_PAGE_SIZE, CERTIFICATE_NOTICE_DAYS, certificateStatus, type AdminCertificate, type Certificate, type CertificateFields, type CertificateStatus } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -48,8 +48,12 @@ const toCertificate = (row: CertificateRow, today: string): Certificate => ({
 });
 
 /** One certificate, as its company sees it. */
-/** The owners of the company a location belongs to, named with it: who a certificate's e-mails go to. */
-function locationOwners(db: Db, locationId: string) {
+/**
+ * The members of the company a location belongs to who may upload its certificates (owners and
+ * accounts members, `CERTIFICATE_ROLES`), named with it: who a certificate's e-mails go to, as
+ * they are who can act on them (decision 221).
+ */
+function certificateKeepers(db: Db, locationId: string) {
   return db
     .selectFrom('company_locations')
     .innerJoin('companies', 'companies.id', 'company_locations.company_id')
@@ -57,7 +61,7 @@ function locationOwners(db: Db, locationId: string) {
     .innerJoin('users', 'users.id', 'company_members.user_id')
     .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
     .where('company_locations.id', '=', locationId)
-    .where('company_members.role', '=', 'owner')
+    .where('company_members.role', 'in', CERTIFICATE_ROLES)
     .execute();
 }
 
@@ -152,7 +156,7 @@ export function createCertificatesRepository(db: Db) {
      * An admin's decision on the upload they saw, `version` (decision 105): verify it (again: no
      * change), reject it (not verified) or revoke it (verified), with a reason. The row is locked, so
      * a re-upload waits for the decision or the decision sees the new version and is refused
-     * ('changed'). A rejection or revocation queues an e-mail to each owner of the company, in the
+     * ('changed'). A rejection or revocation queues an e-mail to each owner and accounts member of the company, in the
      * same transaction.
      */
     async decide(
@@ -179,14 +183,14 @@ export function createCertificatesRepository(db: Db) {
             .set({ verified_at: null, verified_by: null, rejected_at: new Date(), rejected_by: adminId, rejection_reason: decision.reason, expiry_notice_for: null })
             .returning(bareColumns)
             .executeTakeFirstOrThrow();
-          const owners = await locationOwners(trx, row.location_id);
-          for (const owner of owners)
+          const keepers = await certificateKeepers(trx, row.location_id);
+          for (const keeper of keepers)
             await decision.mail.queue(trx, {
               kind: 'certificate-rejected',
-              to: owner.email,
-              name: owner.name,
-              companyName: owner.company_name,
-              locationName: owner.location_name,
+              to: keeper.email,
+              name: keeper.name,
+              companyName: keeper.company_name,
+              locationName: keeper.location_name,
               state: row.state,
               number: row.number,
               revoked: decision.action === 'revoke',
@@ -215,7 +219,7 @@ export function createCertificatesRepository(db: Db) {
     },
 
     /**
-     * Queues one e-mail to each owner of every company with a verified certificate expiring within
+     * Queues one e-mail to each owner and accounts member of every company with a verified certificate expiring within
      * CERTIFICATE_NOTICE_DAYS, once per certificate and expiry date: the claim (`expiry_notice_for`)
      * and the mail are one transaction, so two instances running the job send it once.
      */
@@ -232,14 +236,14 @@ export function createCertificatesRepository(db: Db) {
           .returning(['id', 'location_id', 'state', 'number', 'expires_on'])
           .execute();
         for (const certificate of due) {
-          const owners = await locationOwners(trx, certificate.location_id);
-          for (const owner of owners)
+          const keepers = await certificateKeepers(trx, certificate.location_id);
+          for (const keeper of keepers)
             await mail.queue(trx, {
               kind: 'certificate-expiring',
-              to: owner.email,
-              name: owner.name,
-              companyName: owner.company_name,
-              locationName: owner.location_name,
+              to: keeper.email,
+              name: keeper.name,
+              companyName: keeper.company_name,
+              locationName: keeper.location_name,
               state: certificate.state,
               number: certificate.number,
               expiresOn: certificate.expires_on,

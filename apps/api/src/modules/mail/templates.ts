@@ -98,9 +98,9 @@ export type MailMessage =
   | { kind: 'company-invitation'; to: string; companyName: string; role: string; invitedBy: string; url: string; days: number }
   /** A company's monthly statement (decision 081), to its owners and accounts members: the month's closing balance and where to download it. */
   | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
-  /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
+  /** A verified resale certificate expires soon (decision 082): to each owner and accounts member of its company (decision 221). */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
-  /** An admin rejected a resale certificate, or revoked a verified one (decision 105): to each owner of its company, with why. */
+  /** An admin rejected a resale certificate, or revoked a verified one (decision 105): to each owner and accounts member of its company, with why. */
   | { kind: 'certificate-rejected'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; revoked: boolean; reason: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled' | 'order-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /**
