@@ -76,7 +76,8 @@ it('an import whose instance is killed mid-run is run again by another instance,
   const waiting = async () =>
     (
       await query<{ port: number }>(
-        "select a.client_port as port from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.relation = 'parts'::regclass and not l.granted",
+        // This database's lock only: every test database is a copy of one template, so another file's `parts` has the same oid.
+        "select a.client_port as port from pg_locks l join pg_stat_activity a on a.pid = l.pid where a.datname = current_database() and l.relation = 'parts'::regclass and not l.granted",
       )
     )[0]?.port;
   await eventually(async () => (await read()).status === 'running' && (await waiting()) !== undefined);

@@ -24,6 +24,12 @@ afterAll(async () => {
 
 const row = (id: string) => app.db.selectFrom('catalogue_imports').select(['status', 'attempts', 'applied', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
 const added = () => app.db.selectFrom('parts').select('part_number').where('part_number', 'like', 'SD-%').execute();
+/**
+ * `pg_locks` is the whole server's, and every test database is a copy of one template, so another
+ * file's `parts` has this one's oid: a lock is this database's only by its `database` too (without
+ * it, this file once cut another file's checkout, which answered 503, and waited on in vain).
+ */
+const thisDatabase = sql`database = (select oid from pg_database where datname = current_database())`;
 const priceOf = async (id: string) => (await app.db.selectFrom('parts').select('price_cents').where('id', '=', id).executeTakeFirstOrThrow()).price_cents;
 
 it('a shutdown while the import’s statement runs cancels it: the catalogue is as it was, and the import queued again to run from the start', async () => {
@@ -50,7 +56,7 @@ it('a shutdown while the import’s statement runs cancels it: the catalogue is 
     const { id } = response.json() as { id: string };
     // The job has taken it and its statement waits on the table.
     await eventually(async () => {
-      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where relation = 'parts'::regclass and not granted`.execute(app.db);
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where ${thisDatabase} and relation = 'parts'::regclass and not granted`.execute(app.db);
       return (rows[0]?.waiting ?? 0) > 0 && (await row(id)).status === 'running';
     });
 
@@ -100,7 +106,7 @@ it('an import whose connection is cut (a restart, a failover) is queued again to
     const run = runImport(app.jobDb, id);
     let waiting: number | undefined;
     await eventually(async () => {
-      const { rows } = await sql<{ pid: number }>`select pid from pg_locks where relation = 'parts'::regclass and not granted`.execute(app.db);
+      const { rows } = await sql<{ pid: number }>`select pid from pg_locks where ${thisDatabase} and relation = 'parts'::regclass and not granted`.execute(app.db);
       waiting = rows[0]?.pid;
       return waiting !== undefined;
     });

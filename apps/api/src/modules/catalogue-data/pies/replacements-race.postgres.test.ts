@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import { catalogueDataMessages, type CatalogueImportCounts, type CatalogueProblem } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call } from '../../../test/admin';
 import { twoInstances } from '../../../test/app';
-import { holdInTransaction, someoneWaits as statementsWait } from '../../../test/locks';
+import { holdInTransaction, someoneWaits } from '../../../test/locks';
 import { insertPart, signUpAdmin, type Customer } from '../../../test/orders';
 import { takeReplacementTurn } from '../../part-changes/repository';
 import { importPartsCsv } from '../parts-csv/import';
@@ -32,17 +30,6 @@ async function aPart(lifecycle: string, replacedBy: string | null = null): Promi
     .returning('part_number')
     .executeTakeFirstOrThrow();
   return { id, number: row.part_number };
-}
-
-/** Resolves once a statement of the shop's database waits on a lock and its text holds `text`. */
-async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%${text}%`}
-    `.execute(app.db);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 const superseded = '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>';
@@ -77,9 +64,13 @@ describe('a catalogue import and an admin supersede parts at once', () => {
       expect(problems).toEqual([]);
       // The admin's change names none of A, B and C (B's replacement, which the import looks at
       // again): no row lock of the import meets it.
-      reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${d.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } });
-      // It waits for the import's turn (or, without one, has already answered).
-      await Promise.race([someoneWaits(shops.first, 'pg_advisory_xact_lock'), reply]);
+      let settled = false;
+      reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${d.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } }).finally(() => {
+        settled = true;
+      });
+      // It waits for the import's turn (or, without one, has already answered). This database's
+      // statements only: another file's could wait on a lock of the same text.
+      await someoneWaits(shops.first, { query: 'pg_advisory_xact_lock', or: () => settled });
     });
     const answered = await reply!;
     expect({ status: answered.statusCode, body: answered.json() as unknown }).toEqual({
@@ -106,13 +97,13 @@ describe('an admin supersedes a part the running import has already written (dec
     const importing = shops.first.db.transaction().execute(async (trx) => {
       await importPies(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems: 'refuse', fileName: 'test', fileSize: text.length, problem: (problem) => problems.push(problem), fatal: (problem) => problems.push(problem), progress: () => undefined, counts });
     });
-    await statementsWait(shops.first);
+    await someoneWaits(shops.first);
     // The admin supersedes X by E meanwhile: it waits (for X's row, or for the import's turn).
     let answered = false;
     const reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${x.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } }).finally(
       () => (answered = true),
     );
-    await statementsWait(shops.first, { count: 2, or: () => answered }).finally(() => held.release());
+    await someoneWaits(shops.first, { count: 2, or: () => answered }).finally(() => held.release());
     await held.done;
     const [imported, superseded] = await Promise.allSettled([importing, reply]);
     expect(imported).toEqual({ status: 'fulfilled', value: undefined });
@@ -139,7 +130,7 @@ describe('which imports take the replacements’ turn, and when (decision 184)',
       expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
       // A PIES file waits for the turn with none of its rows written or locked yet.
       pies = runImport(shops.first, importPies, piesFile(piesItem(part.number, { name: 'Renamed after the turn' }))).finally(() => (imported = true));
-      await statementsWait(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
+      await someoneWaits(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
       expect(imported).toBe(false);
       const free = await shops.first.db.selectFrom('parts').select('id').where('id', '=', part.id).forUpdate().skipLocked().execute();
       expect(free).toEqual([{ id: part.id }]);
