@@ -171,7 +171,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await audited(
         app.db,
         identity,
-        (trx) => createLedgerRepository(trx).recordPayment(id, request.body, identity.userId),
+        (trx) => createLedgerRepository(trx).recordPayment(id, request.body, identity.userId, app.mail),
         (recorded) =>
           recorded && 'created' in recorded && recorded.created
             ? { action: 'company.payment', target: `company ${id}`, details: { ...request.body, settles: recorded.settles } }
