@@ -318,6 +318,12 @@ for (const width of widths) {
     await expect(figures).toContainText('Balance-$1,250.50');
     await expect(money.getByRole('list', { name: 'Ledger entries, newest first' }).getByRole('listitem')).toHaveCount(1);
 
+    // The owner is told of it by e-mail (decision 222): nothing to settle yet, so all of it is a credit.
+    const receipt = await mailTo(owner.email, new RegExp(`^${companyName}: payment of \\$1,250\\.50 received$`));
+    expect(receipt.text).toContain(`Reference: ${reference}\n`);
+    expect(receipt.text).toContain('Left on account as a credit: $1,250.50\n');
+    expect(linkIn(receipt, `${baseURL ?? ''}/dashboard/company`)).toBe(`${baseURL ?? ''}/dashboard/company`);
+
     // And the owner's own view agrees.
     await page.goto('/dashboard/company');
     await expect(page.getByRole('list', { name: 'Ledger entries, newest first' })).toContainText(`Payment ${reference}`);

@@ -1,4 +1,4 @@
-import { accountMessages, addDays, paymentMessages, type CompanyPayment, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
+import { accountMessages, addDays, centsToDollars, dollarsToCents, formatCents, formatDueDay, paymentMessages, sumCents, type CompanyPayment, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
@@ -150,5 +150,38 @@ describe('paying invoices by card', () => {
     const response = await pay(byCookie(accounts), []);
     expect(response.statusCode).toBe(400);
     expect((response.json() as { message: string }).message).toContain(accountMessages.chooseInvoices);
+  });
+});
+
+describe('a payment an admin records (decision 222)', () => {
+  it('is acknowledged once to each owner and accounts member: the amount, the day received, the reference, the invoices it settles and the credit left', async () => {
+    const [first, second] = [await invoiceOnAccount(app, company, buyer, 2000), await invoiceOnAccount(app, company, buyer, 3000)];
+    // Whatever earlier tests left open is settled too ("then the oldest open ones"): $40.00 more is a credit.
+    const owed = sumCents((await openInvoices()).map((invoice) => dollarsToCents(invoice.open)));
+    const amount = centsToDollars(owed + 4000);
+    const { name: companyName } = await app.db.selectFrom('companies').select('name').where('id', '=', company.id).executeTakeFirstOrThrow();
+    const receivedAt = addDays(today(), -1);
+    const body = { amount, receivedAt, reference: 'WIRE-RCPT-7781', invoiceNumbers: [second, first] };
+    const recorded = await call(app, byToken(admin), { method: 'POST', url: `/api/admin/companies/${company.id}/payments`, payload: body });
+    expectReply(recorded, 200);
+    expect((recorded.json() as CompanyPayment).settles).toEqual(expect.arrayContaining([{ invoiceNumber: first, amount: 25 }, { invoiceNumber: second, amount: 35 }]));
+    const receipts = () => app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'company-payment-received').execute();
+    const sent = await receipts();
+    // Those who may see the company's invoices and payments (ACCOUNTS_ROLES); not the buyer, not the viewer.
+    expect(sent.map((mail) => mail.recipient).sort()).toEqual([owner.email, accounts.email].map((email) => email.toLowerCase()).sort());
+    for (const mail of sent) {
+      expect(mail.subject).toBe(`${companyName}: payment of ${formatCents(owed + 4000)} received`);
+      expect(mail.text).toContain(`Received on: ${formatDueDay(receivedAt)}\n`);
+      expect(mail.text).toContain('Reference: WIRE-RCPT-7781\n');
+      expect(mail.text).toContain(`${first}: $25.00\n`);
+      expect(mail.text).toContain(`${second}: $35.00\n`);
+      expect(mail.text).toContain('Left on account as a credit: $40.00\n');
+      expect(mail.text).toContain(`Open the Company page: ${app.config.baseUrl}/dashboard/company\n`);
+    }
+    // The same reference again enters nothing (`created: false`) and mails nothing more.
+    const again = await call(app, byToken(admin), { method: 'POST', url: `/api/admin/companies/${company.id}/payments`, payload: body });
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ created: false });
+    expect(await receipts()).toHaveLength(2);
   });
 });

@@ -686,7 +686,7 @@ describe('statements', () => {
         { company_id: id, at: new Date('2025-11-15T10:00:00Z'), kind: 'invoice', number: 'INV-B', amount_cents: 10_000, order_id: november.orderId, invoice_number: november.invoiceNumber },
       ])
       .execute();
-    const payment = await repository.recordPayment(id, { amount: 150, receivedAt: '2025-11-10', reference: 'WIRE-9', invoiceNumbers: [] }, 'admin');
+    const payment = await repository.recordPayment(id, { amount: 150, receivedAt: '2025-11-10', reference: 'WIRE-9', invoiceNumbers: [] }, 'admin', app.mail);
     expect(payment).toMatchObject({ settles: [{ amount: 150 }] });
 
     const statement = await repository.statement({ id, name: 'Statement Co', tax_id: '' }, '2025-11');
@@ -805,7 +805,7 @@ describe('a property of the ledger', () => {
               expectReply(response, 200);
             } else if (step.kind === 'payment') {
               reference += 1;
-              await repository.recordPayment(id, { amount: step.cents / 100, receivedAt: today(), reference: `P-${reference}`, invoiceNumbers: [] }, 'admin');
+              await repository.recordPayment(id, { amount: step.cents / 100, receivedAt: today(), reference: `P-${reference}`, invoiceNumbers: [] }, 'admin', app.mail);
             } else {
               const paid = await app.db.selectFrom('orders').select('id').where('company_id', '=', id).where('status', '=', 'paid').orderBy('seq').execute();
               const order = paid[step.pick % Math.max(1, paid.length)];

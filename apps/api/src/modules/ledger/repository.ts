@@ -1,4 +1,5 @@
 import {
+  ACCOUNTS_ROLES,
   ADMIN_LEDGER_RECENT,
   addDays,
   ageBalance,
@@ -192,11 +193,14 @@ export function createLedgerRepository(db: Db) {
      * payment recorded, `created: false`). It settles the named invoices in order, up to what each
      * still owes, then the oldest open ones; what is left is a credit on account. The company's row
      * is locked meanwhile, as an order on account locks it. Unknown invoice numbers: nothing recorded.
+     * A payment entered is acknowledged to the company's owners and accounts members, in the same
+     * transaction (decision 222): once, as it is entered once.
      */
     async recordPayment(
       companyId: string,
       input: { amount: number; receivedAt: string; reference: string; invoiceNumbers: readonly string[] },
       recordedBy: string,
+      mail: Mail,
     ): Promise<CompanyPayment | { unknown: string[] } | undefined> {
       return withTransaction(db, async (trx) => {
         if (!(await lockCompany(trx, companyId))) return undefined;
@@ -211,9 +215,11 @@ export function createLedgerRepository(db: Db) {
         const amountCents = dollarsToCents(input.amount);
         const named = wanted.flatMap((want) => open.filter((item) => item.invoiceNumber === want.number));
         const rest = open.filter((item) => !named.includes(item)).sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
-        const { settles } = settled(amountCents, [...named, ...rest]);
+        const { settles, leftCents } = settled(amountCents, [...named, ...rest]);
         const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: receivedInstant(input.receivedAt), reference: input.reference, recordedBy }, settles);
-        return paymentReply(trx, payment, true);
+        const reply = await paymentReply(trx, payment, true);
+        await queueAcknowledgements(trx, mail, companyId, reply, leftCents);
+        return reply;
       });
     },
 
@@ -394,6 +400,34 @@ async function queueReceipt(trx: Db, mail: Mail, companyId: string, userId: stri
     settles: paid.payment.settles.map((settled) => ({ invoiceNumber: settled.invoiceNumber, cents: dollarsToCents(settled.amount) })),
     givenBackCents: paid.givenBackCents,
   });
+}
+
+/**
+ * A recorded payment's acknowledgement to each owner and accounts member of the company
+ * (`ACCOUNTS_ROLES`, who see its invoices and payments; decision 222), in the payment's transaction:
+ * entered once, so sent once. `creditCents`: what the ledger's allocation left on account.
+ */
+async function queueAcknowledgements(trx: Db, mail: Mail, companyId: string, payment: CompanyPayment, creditCents: number) {
+  const members = await trx
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .innerJoin('companies', 'companies.id', 'company_members.company_id')
+    .select(['users.email', 'users.name', 'companies.name as company_name'])
+    .where('company_members.company_id', '=', companyId)
+    .where('company_members.role', 'in', ACCOUNTS_ROLES)
+    .execute();
+  for (const member of members)
+    await mail.queue(trx, {
+      kind: 'company-payment-received',
+      to: member.email,
+      name: member.name,
+      companyName: member.company_name,
+      amountCents: dollarsToCents(payment.amount),
+      receivedOn: payment.receivedAt,
+      reference: payment.reference,
+      settles: payment.settles.map((settled) => ({ invoiceNumber: settled.invoiceNumber, cents: dollarsToCents(settled.amount) })),
+      creditCents,
+    });
 }
 
 /** The company's payment of this reference, if one is recorded (a reference is unique per company). */

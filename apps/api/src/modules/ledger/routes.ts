@@ -158,7 +158,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         description:
-          'A payment received from the company: it settles `invoiceNumbers` in order, then the oldest open invoices; the rest is a credit. The same `reference` again answers the payment recorded (`created: false`).',
+          'A payment received from the company: it settles `invoiceNumbers` in order, then the oldest open invoices; the rest is a credit. The same `reference` again answers the payment recorded (`created: false`). A payment entered is e-mailed to the company’s owners and accounts members (decision 222); one answered again is not.',
         params: companyIdParamsSchema,
         body: companyPaymentInputSchema,
         response: { 200: companyPaymentSchema, ...adminErrors },
@@ -171,7 +171,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await audited(
         app.db,
         identity,
-        (trx) => createLedgerRepository(trx).recordPayment(id, request.body, identity.userId),
+        (trx) => createLedgerRepository(trx).recordPayment(id, request.body, identity.userId, app.mail),
         (recorded) =>
           recorded && 'created' in recorded && recorded.created
             ? { action: 'company.payment', target: `company ${id}`, details: { ...request.body, settles: recorded.settles } }

@@ -124,6 +124,22 @@ export type MailMessage =
       givenBackCents: number;
     }
   /**
+   * A payment an admin recorded (a bank transfer, a cheque), to each owner and accounts member of the
+   * company (decision 222): the day received, its reference, what each invoice took as the ledger
+   * allocated it, and what was left on account as a credit.
+   */
+  | {
+      kind: 'company-payment-received';
+      to: string;
+      name: string;
+      companyName: string;
+      amountCents: number;
+      receivedOn: string;
+      reference: string;
+      settles: readonly { invoiceNumber: string; cents: number }[];
+      creditCents: number;
+    }
+  /**
    * A credit note of an order on account, to those its invoice went to (decision 212): the order
    * cancelled, what had not shipped cancelled, or parts of it returned.
    */
@@ -378,6 +394,29 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
           },
           ...(message.givenBackCents > 0
             ? [{ paragraph: `${money(message.givenBackCents)} of what your card was charged is given back to it: part of what it was for had been paid meanwhile. Depending on your bank it shows within 5 to 10 days.` }]
+            : []),
+          { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
+        ],
+      };
+    case 'company-payment-received':
+      return {
+        to: message.to,
+        subject: `${message.companyName}: payment of ${money(message.amountCents)} received`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          {
+            paragraph: `Thank you: ${SHOP} has received a payment of ${money(message.amountCents)} to ${message.companyName}'s account.${message.settles.length ? ' It pays these invoices:' : ''}`,
+          },
+          {
+            facts: [
+              ...message.settles.map(({ invoiceNumber, cents }): [string, string] => [invoiceNumber, money(cents)]),
+              ['Received on', formatDueDay(message.receivedOn)],
+              ['Reference', message.reference],
+              ...(message.creditCents > 0 ? [['Left on account as a credit', money(message.creditCents)] as [string, string]] : []),
+            ],
+          },
+          ...(message.creditCents > 0
+            ? [{ paragraph: `${money(message.creditCents)} of it is left on ${message.companyName}'s account as a credit: it pays the next invoices.` }]
             : []),
           { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
         ],
