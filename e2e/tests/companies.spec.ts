@@ -238,7 +238,7 @@ for (const width of widths) {
       const downloading = accountsPage.waitForEvent('download');
       await accountsPage.getByRole('link', { name: /^Download the statement for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
       const download = await downloading;
-      expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month))).toContain(download.suggestedFilename());
+      expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'pdf'))).toContain(download.suggestedFilename());
       const bytes = await readFile((await download.path()) ?? '');
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -326,7 +326,7 @@ for (const width of widths) {
     const downloading = admin.waitForEvent('download');
     await money.getByRole('link', { name: /^Download the statement of .* for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
     const download = await downloading;
-    expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month))).toContain(download.suggestedFilename());
+    expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'pdf'))).toContain(download.suggestedFilename());
     expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
     await admin.context().close();
   });

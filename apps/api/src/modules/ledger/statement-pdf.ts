@@ -3,12 +3,15 @@ import type { Config } from '../../env';
 import { day, money, PAGE, RIGHT, startDocument } from '../invoices/pdf';
 import type { Statement } from './repository';
 
-const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balance: RIGHT };
+// An invoice's line names its PO number and due date too (decision 223): the ageing is checked against it.
+const COLUMNS = { date: PAGE.margin, kind: 118, number: 182, po: 276, due: 362, amount: 486, balance: RIGHT };
+const GAP = 8;
 
 /**
  * A company's monthly statement as a PDF, drawn with the invoices' pen (pdf-lib, decision 056):
  * the opening balance, each invoice, payment and credit note of the month with the balance after
- * it, the closing balance, and the closing balance aged by days past due (decision 081).
+ * it (an invoice's with its PO number and due date, decision 223), the closing balance, and the
+ * closing balance aged by days past due (decision 081).
  */
 export async function renderStatement(config: Pick<Config, 'seller'> & { mail: Pick<Config['mail'], 'replyTo'> }, statement: Statement): Promise<Uint8Array> {
   const month = formatStatementMonth(statement.month);
@@ -33,6 +36,8 @@ export async function renderStatement(config: Pick<Config, 'seller'> & { mail: P
     ['Date', COLUMNS.date],
     ['Entry', COLUMNS.kind],
     ['Number', COLUMNS.number],
+    ['PO number', COLUMNS.po],
+    ['Due', COLUMNS.due],
     ['Amount', COLUMNS.amount, true],
     ['Balance', COLUMNS.balance, true],
   ]);
@@ -40,13 +45,15 @@ export async function renderStatement(config: Pick<Config, 'seller'> & { mail: P
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
   for (const entry of statement.entries) {
-    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do.
+    // A payment's reference (up to 80 characters) and a PO number (up to 50) wrap in their columns, as an invoice's lines do.
     pen.row([
-      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - 10 },
-      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - 10 },
-      { value: entry.number, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
-      { value: money(entry.amountCents), x: COLUMNS.amount, width: 80, alignRight: true },
-      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
+      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - GAP },
+      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - GAP },
+      { value: entry.number, x: COLUMNS.number, width: COLUMNS.po - COLUMNS.number - GAP },
+      { value: entry.poNumber ?? '', x: COLUMNS.po, width: COLUMNS.due - COLUMNS.po - GAP },
+      { value: entry.dueOn ? day(entry.dueOn) : '', x: COLUMNS.due, width: 58 },
+      { value: money(entry.amountCents), x: COLUMNS.amount, width: 66, alignRight: true },
+      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 66, alignRight: true },
     ]);
   }
   pen.tableHeads = null;
