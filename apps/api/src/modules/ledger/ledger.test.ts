@@ -777,14 +777,15 @@ describe('statements', () => {
     expect(cents(rows.at(-1)![7]!)).toBe(balance);
     expect(balance).toBe(statement.closingCents);
 
-    // The PDF's invoice lines name their PO number and due date too, in their own columns, clear of the amounts.
+    // The PDF's invoice lines name their PO number and due date too, under the invoice's number, clear of the amounts.
     const pdf = await get(byToken(other), '/api/company/statements/2025-11.pdf');
     expectReply(pdf, 200);
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('PO number');
-    expect(text).toContain(`INV-B =1+2 ${formatDueDay('2025-12-03')}`);
-    expect(text).toContain(`INV-C PO 7;=1+2 ${formatDueDay('2025-12-04')}`);
-    expect(text).toContain(formatDueDay('2025-11-30'));
+    expect(text).toContain(`INV-B PO =1+2 Due ${formatDueDay('2025-12-03')}`);
+    expect(text).toContain(`INV-C PO PO 7;=1+2 Due ${formatDueDay('2025-12-04')}`);
+    expect(text).toContain(`Due ${formatDueDay('2025-11-30')}`);
+    // A credit note names only itself.
+    expect(text).toMatch(/Credit note CN-D -?\$5\.00 /);
     expect(misplacedRuns(await pdfRuns(pdf.rawPayload), { left: 50, right: 562 })).toEqual([]);
     // An admin's is the same file.
     const asAdmin = await get(byToken(admin), `/api/admin/companies/${id}/statements/2025-11.csv`);

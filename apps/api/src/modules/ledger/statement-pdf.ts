@@ -3,9 +3,7 @@ import type { Config } from '../../env';
 import { day, money, PAGE, RIGHT, startDocument } from '../invoices/pdf';
 import type { Statement } from './repository';
 
-// An invoice's line names its PO number and due date too (decision 223): the ageing is checked against it.
-const COLUMNS = { date: PAGE.margin, kind: 118, number: 182, po: 276, due: 362, amount: 486, balance: RIGHT };
-const GAP = 8;
+const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balance: RIGHT };
 
 /**
  * A company's monthly statement as a PDF, drawn with the invoices' pen (pdf-lib, decision 056):
@@ -36,8 +34,6 @@ export async function renderStatement(config: Pick<Config, 'seller'> & { mail: P
     ['Date', COLUMNS.date],
     ['Entry', COLUMNS.kind],
     ['Number', COLUMNS.number],
-    ['PO number', COLUMNS.po],
-    ['Due', COLUMNS.due],
     ['Amount', COLUMNS.amount, true],
     ['Balance', COLUMNS.balance, true],
   ]);
@@ -45,15 +41,16 @@ export async function renderStatement(config: Pick<Config, 'seller'> & { mail: P
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
   for (const entry of statement.entries) {
-    // A payment's reference (up to 80 characters) and a PO number (up to 50) wrap in their columns, as an invoice's lines do.
+    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do. An
+    // invoice's number is followed by its PO number (up to 50) and due date, each on a line of its
+    // own: the ageing below is checked against them (decision 223).
+    const named = [entry.number, ...(entry.poNumber ? [`PO ${entry.poNumber}`] : []), ...(entry.dueOn ? [`Due ${day(entry.dueOn)}`] : [])];
     pen.row([
-      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - GAP },
-      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - GAP },
-      { value: entry.number, x: COLUMNS.number, width: COLUMNS.po - COLUMNS.number - GAP },
-      { value: entry.poNumber ?? '', x: COLUMNS.po, width: COLUMNS.due - COLUMNS.po - GAP },
-      { value: entry.dueOn ? day(entry.dueOn) : '', x: COLUMNS.due, width: 58 },
-      { value: money(entry.amountCents), x: COLUMNS.amount, width: 66, alignRight: true },
-      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 66, alignRight: true },
+      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - 10 },
+      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - 10 },
+      { value: named, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
+      { value: money(entry.amountCents), x: COLUMNS.amount, width: 80, alignRight: true },
+      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
     ]);
   }
   pen.tableHeads = null;
