@@ -238,9 +238,15 @@ for (const width of widths) {
       const downloading = accountsPage.waitForEvent('download');
       await accountsPage.getByRole('link', { name: /^Download the statement for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
       const download = await downloading;
-      expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month))).toContain(download.suggestedFilename());
+      expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'pdf'))).toContain(download.suggestedFilename());
       const bytes = await readFile((await download.path()) ?? '');
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // And as CSV beside it (decision 223): the invoice's row names its PO number.
+      const downloadingCsv = accountsPage.waitForEvent('download');
+      await accountsPage.getByRole('link', { name: /^Download the statement for [A-Z][a-z]+ \d{4} \(CSV\)$/ }).click();
+      const csv = await downloadingCsv;
+      expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'csv'))).toContain(csv.suggestedFilename());
+      expect(await readFile((await csv.path()) ?? '', 'utf8')).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},INV-\\d+,PO-${width}-77,\\d{4}-\\d{2}-\\d{2},Invoice,`, 'm'));
 
       const invoices = accountsPage.getByRole('region', { name: 'Open invoices' });
       const invoice = invoices.getByRole('checkbox', { name: /INV-/ });
@@ -332,8 +338,16 @@ for (const width of widths) {
     const downloading = admin.waitForEvent('download');
     await money.getByRole('link', { name: /^Download the statement of .* for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
     const download = await downloading;
-    expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month))).toContain(download.suggestedFilename());
+    expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'pdf'))).toContain(download.suggestedFilename());
     expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+    // And as CSV (decision 223): the payment in Credit, the company in credit after it.
+    const downloadingCsv = admin.waitForEvent('download');
+    await money.getByRole('link', { name: /^Download the statement of .* for [A-Z][a-z]+ \d{4} \(CSV\)$/ }).click();
+    const csv = await downloadingCsv;
+    expect([monthBefore, thisMonth()].map((month) => statementFileName(companyName, month, 'csv'))).toContain(csv.suggestedFilename());
+    const rows = await readFile((await csv.path()) ?? '', 'utf8');
+    expect(rows).toContain(`,${reference},,,Payment,,1250.50,-1250.50\n`);
+    expect(rows).toMatch(/,,,,Closing balance,,,-1250.50\n$/);
     await admin.context().close();
   });
 }

@@ -256,13 +256,20 @@ export const invoicePaymentSchema = z.object({
 export const invoiceCardPaymentSchema = invoicePaymentSchema.extend(testPaymentSchema.omit({ orderId: true }).shape);
 export type InvoiceCardPaymentInput = z.infer<typeof invoiceCardPaymentSchema>;
 
-/** A statement's month: "2026-11", from STATEMENT_FIRST_MONTH (a month not begun is the route's 404). */
+/** A statement downloads as a PDF (to read and file) or as CSV (for an accounts team's books; decision 223). */
+export const STATEMENT_FORMATS = ['pdf', 'csv'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/**
+ * A statement's month as its file: "2026-11.pdf" or "2026-11.csv", from STATEMENT_FIRST_MONTH (a
+ * month not begun is the route's 404), read as `{ month: '2026-11', format: 'pdf' }`.
+ */
 export const statementParamsSchema = z.object({
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])\.pdf$/, accountMessages.month)
-    .transform((file) => file.slice(0, 7))
-    .refine((month) => month >= STATEMENT_FIRST_MONTH, accountMessages.month),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])\.(pdf|csv)$/, accountMessages.month)
+    .transform((file) => ({ month: file.slice(0, 7), format: file.slice(8) as StatementFormat }))
+    .refine(({ month }) => month >= STATEMENT_FIRST_MONTH, accountMessages.month),
 });
 
 let monthFormat: Intl.DateTimeFormat | undefined;
@@ -275,17 +282,17 @@ export function formatStatementMonth(month: string): string {
   return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** The API's address of a month's statement PDF. */
-export function statementPath(month: string): string {
-  return `/api/company/statements/${month}.pdf`;
+/** The API's address of a month's statement, as a PDF or CSV. */
+export function statementPath(month: string, format: StatementFormat): string {
+  return `/api/company/statements/${month}.${format}`;
 }
 
 /**
  * The file name a month's statement downloads as, the server's and the browser's: the company's
  * name in it (its spaces as `-`), so that statements of several companies are told apart.
  */
-export function statementFileName(companyName: string, month: string): string {
-  return `statement-${companyName.trim().replace(/\s+/g, '-')}-${month}.pdf`;
+export function statementFileName(companyName: string, month: string, format: StatementFormat): string {
+  return `statement-${companyName.trim().replace(/\s+/g, '-')}-${month}.${format}`;
 }
 
 /** The ledger entries an admin's view of a company's account shows: the newest. */
@@ -311,7 +318,7 @@ export const adminCompanyAccountSchema = z.object({
 });
 export type AdminCompanyAccount = z.infer<typeof adminCompanyAccountSchema>;
 
-/** The API's address of a company's statement for a month, for an admin. */
-export function adminStatementPath(companyId: string, month: string): string {
-  return `/api/admin/companies/${encodeURIComponent(companyId)}/statements/${month}.pdf`;
+/** The API's address of a company's statement for a month, as a PDF or CSV, for an admin. */
+export function adminStatementPath(companyId: string, month: string, format: StatementFormat): string {
+  return `/api/admin/companies/${encodeURIComponent(companyId)}/statements/${month}.${format}`;
 }

@@ -15,13 +15,12 @@ import {
   errorSchema,
 } from '@autoparts/shared';
 import { stringify } from 'csv-stringify';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { schemaWords } from '../../plugins/errors';
-import { attachment } from '../../lib/content-disposition';
 import { csvWriteOptions } from '../../lib/csv-cell';
+import { sendCsv } from '../../lib/csv-download';
 import { isStorableText } from '../../lib/storable-text';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -207,15 +206,6 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
 function problemsFileName(uploaded: string): string {
   const stem = uploaded.replace(/\.gz$/i, '').replace(/\.[^./\\]{1,10}$/, '').trim();
   return `${stem || 'upload'}-problems.csv`;
-}
-
-/** A CSV file to download, streamed as it is written. */
-function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', attachment(fileName))
-    .header('cache-control', 'private, no-store')
-    .send(csv);
 }
 
 /** The most characters of an upload's name kept (it is shown in the history and the audit log). */

@@ -81,10 +81,15 @@ export class Pen {
   /**
    * One row of a table: each cell's text wrapped within its width (never cut: a line of an invoice
    * names what was sold), the row as tall as its tallest cell, on a new page if it does not fit.
+   * A cell of several texts starts each on a line of its own (a statement's invoice: its number,
+   * PO number and due date).
    */
-  row(cells: Array<{ value: string; x: number; width: number; alignRight?: boolean }>, size = 10) {
+  row(cells: Array<{ value: string | readonly string[]; x: number; width: number; alignRight?: boolean }>, size = 10) {
     const lineHeight = size + 3;
-    const wrappedCells = cells.map((cell) => ({ ...cell, lines: wrap(this.writable(cell.value), this.regular, size, cell.width) }));
+    const wrappedCells = cells.map((cell) => ({
+      ...cell,
+      lines: (typeof cell.value === 'string' ? [cell.value] : cell.value).flatMap((value) => wrap(this.writable(value), this.regular, size, cell.width)),
+    }));
     const extra = Math.max(...wrappedCells.map((cell) => cell.lines.length)) - 1;
     this.newPageIfBelow(16 + extra * lineHeight);
     const top = this.y;

@@ -1,4 +1,5 @@
 import { STATEMENT_FIRST_MONTH, accountMessages, directionControlMessage, formatDueDay, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, LEDGER_PAGE_MAX, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +54,34 @@ async function orderOnAccount(who: Customer, priceCents: number, extra: object =
   await fillCart(app, await userIdOf(app, who.email), [[part, 1]]);
   const response = await post(byCookie(who), '/api/checkout', { locationId, shippingMethodId: shipping, paymentMethod: 'account', poNumber: 'PO-1', ...extra });
   return { response, part };
+}
+
+/** An order on account of `companyId`'s, invoiced, written directly (its ledger entry is the test's to write, dated as it needs). */
+async function invoicedOrder(email: string, companyId: string, cents: number, dueOn: string, poNumber: string | null = null) {
+  const part = await insertPart(app);
+  const { id: orderId, invoice_number } = await app.db
+    .insertInto('orders')
+    .values({
+      user_id: await userIdOf(app, email),
+      email,
+      customer_name: 'Statement',
+      part_id: part,
+      part_name: 'Part',
+      part_img: '',
+      unit_price_cents: cents,
+      quantity: 1,
+      total_cents: cents,
+      address: 'Here',
+      status: 'paid',
+      company_id: companyId,
+      payment_method: 'account',
+      invoice_number: Math.floor(Math.random() * 1e9) + 1e6,
+      due_on: dueOn,
+      po_number: poNumber,
+    })
+    .returning(['id', 'invoice_number'])
+    .executeTakeFirstOrThrow();
+  return { orderId, invoiceNumber: Number(invoice_number) };
 }
 
 const company = async (who: Customer) => (await get(byToken(who), '/api/company')).json() as MyCompany;
@@ -523,6 +552,7 @@ describe('who may call the account routes', () => {
     for (const [who, reads, pays] of expected) {
       expect((await get(who, '/api/company/ledger')).statusCode).toBe(reads);
       expect((await get(who, `/api/company/statements/${month}.pdf`)).statusCode).toBe(reads);
+      expect((await get(who, `/api/company/statements/${month}.csv`)).statusCode).toBe(reads);
       const paid = await post(who, `/api/admin/companies/${companyId}/payments`, { amount: 1, receivedAt: today(), reference: 'ROLE-CHECK', invoiceNumbers: [] });
       expect(paid.statusCode).toBe(pays);
     }
@@ -599,6 +629,8 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     expect(text).toContain('Closing balance');
     expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(admin), `/api/admin/companies/${companyId}/statements/2025-13.pdf`)).statusCode).toBe(400);
+    expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${addDays(today(), 40).slice(0, 7)}.csv`), 404, accountMessages.noStatement);
+    expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${month}.xlsx`), 400, accountMessages.month);
   });
 
   it('answers admins only: members and other customers 403, signed out 401, a company not there 404', async () => {
@@ -614,10 +646,12 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     for (const [who, status] of expected) {
       expect((await account(who)).statusCode).toBe(status);
       expect((await get(who, `/api/admin/companies/${companyId}/statements/${month}.pdf`)).statusCode).toBe(status);
+      expect((await get(who, `/api/admin/companies/${companyId}/statements/${month}.csv`)).statusCode).toBe(status);
     }
     const missing = '00000000-0000-4000-8000-000000000000';
     expectReply(await account(byToken(admin), missing), 404, companyMessages.notFound);
     expectReply(await get(byToken(admin), `/api/admin/companies/${missing}/statements/${month}.pdf`), 404, companyMessages.notFound);
+    expectReply(await get(byToken(admin), `/api/admin/companies/${missing}/statements/${month}.csv`), 404, companyMessages.notFound);
     expectReply(await account(byToken(admin), 'not-an-id'), 404, companyMessages.notFound);
   });
 });
@@ -644,6 +678,9 @@ describe('statements', () => {
       expectReply(asOwner, 200);
       expectReply(asAdmin, 200);
       expect({ name, owner: asOwner.headers['content-disposition'], admin: asAdmin.headers['content-disposition'] }).toEqual({ name, owner: disposition, admin: disposition });
+      // Its CSV under the same name (decision 223).
+      const csvs = await Promise.all([get(byToken(companyOwner), `/api/company/statements/${month}.csv`), get(byToken(admin), `/api/admin/companies/${id}/statements/${month}.csv`)]);
+      expect(csvs.map((csv) => csv.headers['content-disposition'])).toEqual(Array(2).fill(disposition.replaceAll('.pdf', '.csv')));
     }
   });
 
@@ -652,31 +689,7 @@ describe('statements', () => {
     const id = await createCompany(other.email, { paymentTerms: 'net15' });
     const repository = createLedgerRepository(app.db);
     // Entries written directly, dated in the past: October's invoice, November's payment and invoice.
-    const order = async (cents: number, dueOn: string) => {
-      const part = await insertPart(app);
-      const { id: orderId, invoice_number } = await app.db
-        .insertInto('orders')
-        .values({
-          user_id: await userIdOf(app, other.email),
-          email: other.email,
-          customer_name: 'Statement',
-          part_id: part,
-          part_name: 'Part',
-          part_img: '',
-          unit_price_cents: cents,
-          quantity: 1,
-          total_cents: cents,
-          address: 'Here',
-          status: 'paid',
-          company_id: id,
-          payment_method: 'account',
-          invoice_number: Math.floor(Math.random() * 1e9) + 1e6,
-          due_on: dueOn,
-        })
-        .returning(['id', 'invoice_number'])
-        .executeTakeFirstOrThrow();
-      return { orderId, invoiceNumber: Number(invoice_number) };
-    };
+    const order = (cents: number, dueOn: string) => invoicedOrder(other.email, id, cents, dueOn);
     const october = await order(40_000, '2025-10-20');
     const november = await order(10_000, '2025-11-30');
     await app.db
@@ -701,6 +714,85 @@ describe('statements', () => {
     expect(october_).toMatchObject({ openingCents: 0, closingCents: 40_000, aged: { current: 0, '1-30': 40_000 } });
   });
 
+  it('as CSV too (decision 223): opening balance, a row per entry, an invoice’s with its PO number and due date, closing balance; each cell through the one CSV writer', async () => {
+    const other = await signUpCustomer(app, 'csv-statement');
+    const id = await createCompany(other.email, { paymentTerms: 'net30' });
+    // A PO number is what the buyer typed: one a spreadsheet would run as a formula, whole or after a `;`
+    // (decision 216), and one of the longest (50 characters).
+    const longPo = `PO-${'1234567890'.repeat(4)}1234567`;
+    const october = await invoicedOrder(other.email, id, 40_000, '2025-10-20');
+    const formula = await invoicedOrder(other.email, id, 9_999_999, '2025-12-03', '=1+2');
+    const semicolon = await invoicedOrder(other.email, id, 2_500, '2025-12-04', 'PO 7;=1+2');
+    const long = await invoicedOrder(other.email, id, 1_000, '2025-11-30', longPo);
+    const invoice = (at: string, number: string, cents: number, order: { orderId: string; invoiceNumber: number }) => ({
+      company_id: id,
+      at: new Date(at),
+      kind: 'invoice' as const,
+      number,
+      amount_cents: cents,
+      order_id: order.orderId,
+      invoice_number: order.invoiceNumber,
+    });
+    await app.db
+      .insertInto('company_ledger')
+      .values([
+        invoice('2025-10-05T10:00:00Z', 'INV-A', 40_000, october),
+        invoice('2025-11-03T10:00:00Z', 'INV-B', 9_999_999, formula),
+        invoice('2025-11-04T10:00:00Z', 'INV-C', 2_500, semicolon),
+        invoice('2025-11-06T10:00:00Z', 'INV-D', 1_000, long),
+        // A credit note has the invoice's order too, and no PO number or due date of its own.
+        { company_id: id, at: new Date('2025-11-07T10:00:00Z'), kind: 'credit-note', number: 'CN-D', amount_cents: -500, order_id: long.orderId, credit_note_number: long.invoiceNumber },
+      ])
+      .execute();
+    // More than is owed: the month closes with a credit, a negative balance.
+    expectReply(await post(byToken(admin), `/api/admin/companies/${id}/payments`, { amount: '100500.00', receivedAt: '2025-11-10', reference: 'WIRE-CSV', invoiceNumbers: [] }), 200);
+
+    const response = await get(byToken(other), '/api/company/statements/2025-11.csv');
+    expectReply(response, 200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename=statement-Acct-csv-statem-2025-11.csv`);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const rows = parse(response.body) as string[][];
+    expect(rows).toEqual([
+      ['Date', 'Document', 'PO number', 'Due date', 'Description', 'Debit', 'Credit', 'Balance'],
+      ['2025-11-01', '', '', '', 'Opening balance', '', '', '400.00'],
+      ['2025-11-03', 'INV-B', "'=1+2", '2025-12-03', 'Invoice', '99999.99', '', '100399.99'],
+      ['2025-11-04', 'INV-C', "PO 7;'=1+2", '2025-12-04', 'Invoice', '25.00', '', '100424.99'],
+      ['2025-11-06', 'INV-D', longPo, '2025-11-30', 'Invoice', '10.00', '', '100434.99'],
+      ['2025-11-07', 'CN-D', '', '', 'Credit note', '', '5.00', '100429.99'],
+      ['2025-11-10', 'WIRE-CSV', '', '', 'Payment', '', '100500.00', '-70.01'],
+      ['2025-11-30', '', '', '', 'Closing balance', '', '', '-70.01'],
+    ]);
+    // A cell holding `;` is quoted (a semicolon locale's spreadsheet splits at it); a credit balance is a number, not text.
+    expect(response.body).toContain(`"PO 7;'=1+2"`);
+    expect(response.body).toContain(',-70.01\n');
+    // The rows add up: the opening balance, each debit less each credit, gives each balance and the closing one, as the PDF's.
+    const cents = (cell: string) => (cell ? Math.round(Number(cell) * 100) : 0);
+    let balance = cents(rows[1]![7]!);
+    for (const row of rows.slice(2, -1)) {
+      balance += cents(row[5]!) - cents(row[6]!);
+      expect(cents(row[7]!)).toBe(balance);
+    }
+    const statement = await createLedgerRepository(app.db).statement({ id, name: 'Acct', tax_id: '' }, '2025-11');
+    expect(cents(rows.at(-1)![7]!)).toBe(balance);
+    expect(balance).toBe(statement.closingCents);
+
+    // The PDF's invoice lines name their PO number and due date too, under the invoice's number, clear of the amounts.
+    const pdf = await get(byToken(other), '/api/company/statements/2025-11.pdf');
+    expectReply(pdf, 200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`INV-B PO =1+2 Due ${formatDueDay('2025-12-03')}`);
+    expect(text).toContain(`INV-C PO PO 7;=1+2 Due ${formatDueDay('2025-12-04')}`);
+    expect(text).toContain(`Due ${formatDueDay('2025-11-30')}`);
+    // A credit note names only itself.
+    expect(text).toMatch(/Credit note CN-D -?\$5\.00 /);
+    expect(misplacedRuns(await pdfRuns(pdf.rawPayload), { left: 50, right: 562 })).toEqual([]);
+    // An admin's is the same file.
+    const asAdmin = await get(byToken(admin), `/api/admin/companies/${id}/statements/2025-11.csv`);
+    expectReply(asAdmin, 200);
+    expect(asAdmin.body).toBe(response.body);
+  });
+
   it('is a PDF of the month, and a month not begun is 404', async () => {
     const month = today().slice(0, 7);
     const response = await get(byToken(accounts), `/api/company/statements/${month}.pdf`);
@@ -720,6 +812,8 @@ describe('statements', () => {
     const answered = await pdfText(await renderStatement({ seller: app.config.seller, mail: { replyTo: 'accounts@example.com' } }, statement));
     expect(answered).toContain('Questions about this statement: write to accounts@example.com.');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
+    expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.csv`), 404, accountMessages.noStatement);
+    expectReply(await get(byToken(accounts), '/api/company/statements/1999-12.csv'), 400, accountMessages.month);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
     // A year PostgreSQL's dates do not reach (year 0000 was a 500), or before the shop's first month.
     expectReply(await get(byToken(accounts), '/api/company/statements/0000-01.pdf'), 400, accountMessages.month);

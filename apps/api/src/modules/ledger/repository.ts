@@ -33,6 +33,9 @@ export interface StatementEntry {
   at: Date;
   kind: LedgerKind;
   number: string;
+  /** An invoice's order's PO number and due date (YYYY-MM-DD), the ageing's basis (decision 223); null on other entries. */
+  poNumber: string | null;
+  dueOn: string | null;
   amountCents: number;
   balanceCents: number;
 }
@@ -81,14 +84,28 @@ export function receivedInstant(day: string, now = new Date()): Date {
 export function createLedgerRepository(db: Db) {
   /** Entries from `from` (inclusive) to `to` (exclusive), oldest first, each with the balance after it. */
   async function entriesBetween(companyId: string, from: Date | null, to: Date | null, openingCents: number): Promise<StatementEntry[]> {
-    let query = db.selectFrom('company_ledger').select(['at', 'kind', 'number', 'amount_cents']).where('company_id', '=', companyId);
-    if (from) query = query.where('at', '>=', from);
-    if (to) query = query.where('at', '<', to);
-    const rows = await query.orderBy('at').orderBy('seq').execute();
+    let query = db
+      .selectFrom('company_ledger as l')
+      .leftJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.at', 'l.kind', 'l.number', 'l.amount_cents', 'o.po_number', 'o.due_on'])
+      .where('l.company_id', '=', companyId);
+    if (from) query = query.where('l.at', '>=', from);
+    if (to) query = query.where('l.at', '<', to);
+    const rows = await query.orderBy('l.at').orderBy('l.seq').execute();
     let balance = openingCents;
     return rows.map((row) => {
       balance += row.amount_cents;
-      return { at: row.at, kind: row.kind, number: row.number, amountCents: row.amount_cents, balanceCents: balance };
+      // A credit note has its order too: only an invoice is due, and names the order's PO.
+      const invoice = row.kind === 'invoice';
+      return {
+        at: row.at,
+        kind: row.kind,
+        number: row.number,
+        poNumber: invoice ? row.po_number : null,
+        dueOn: invoice ? row.due_on : null,
+        amountCents: row.amount_cents,
+        balanceCents: balance,
+      };
     });
   }
 

@@ -12,11 +12,13 @@ import {
   openInvoiceListSchema,
   statementFileName,
   statementParamsSchema,
+  type StatementFormat,
 } from '@autoparts/shared';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { sendCsv } from '../../lib/csv-download';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { memberGuard } from '../companies/member-of';
@@ -24,6 +26,7 @@ import { createCompaniesRepository } from '../companies/repository';
 import { sendPdf } from '../invoices/pdf';
 import { today } from './entries';
 import { createLedgerRepository } from './repository';
+import { renderStatementCsv } from './statement-csv';
 import { renderStatement } from './statement-pdf';
 
 /**
@@ -32,7 +35,8 @@ import { renderStatement } from './statement-pdf';
  * | route                                  | owner | accounts | buyer | viewer | anyone else signed in | admin (not a member) |
  * |----------------------------------------|-------|----------|-------|--------|-----------------------|----------------------|
  * | GET /company/ledger                    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
- * | GET /company/statements/{YYYY-MM}.pdf  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * | GET /company/statements/{YYYY-MM}.pdf, |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * |   /company/statements/{YYYY-MM}.csv    |       |          |       |        |                       |                      |
  * | GET /company/invoices                  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | POST /company/invoices/pay|checkout    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | POST /admin/companies/{id}/payments    |  403  |   403    |  403  |  403   | 403                   | yes                  |
@@ -49,6 +53,17 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const memberOf = memberGuard(companies);
   const accountsMemberOf = (request: FastifyRequest, reply: FastifyReply) => memberOf(request, reply, ACCOUNTS_ROLES, accountMessages.accountsOnly);
+
+  /**
+   * A company's statement of `month` as the file asked for: the one `Statement` drawn as a PDF or
+   * written as CSV (decision 223), under the same name; a month not begun is 404.
+   */
+  async function sendStatement(reply: FastifyReply, company: { id: string; name: string; tax_id: string }, { month, format }: { month: string; format: StatementFormat }) {
+    if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
+    const statement = await ledger.statement(company, month);
+    const fileName = statementFileName(statement.company.name, month, format);
+    return format === 'csv' ? sendCsv(reply, fileName, renderStatementCsv(statement)) : sendPdf(reply, fileName, await renderStatement(app.config, statement));
+  }
 
   app.get(
     '/company/ledger',
@@ -95,7 +110,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          'The month’s statement as a PDF: `{YYYY-MM}.pdf`. Opening balance, each entry, closing balance, the balance aged by days past due. Owner and accounts members; a month not begun is 404.',
+          'The month’s statement as a PDF (`{YYYY-MM}.pdf`: opening balance, each entry, an invoice’s with its PO number and due date, closing balance, the balance aged by days past due) or as CSV (`{YYYY-MM}.csv`: the same entries, a row each, between the opening and closing balance; decision 223). Owner and accounts members; a month not begun is 404.',
         params: statementParamsSchema,
         response: { 400: errorSchema, ...errors, 429: errorSchema },
       },
@@ -103,10 +118,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await accountsMemberOf(request, reply);
       if (!membership) return reply;
-      const { month } = request.params;
-      if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
-      const statement = await ledger.statement(membership.company, month);
-      return sendPdf(reply, statementFileName(statement.company.name, month), await renderStatement(app.config, statement));
+      return sendStatement(reply, membership.company, request.params.month);
     },
   );
 
@@ -134,7 +146,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        description: 'Any company’s statement for a month (`{YYYY-MM}.pdf`), as its owner downloads it from `GET /api/company/statements/{YYYY-MM}.pdf`; a month not begun is 404.',
+        description:
+          'Any company’s statement for a month (`{YYYY-MM}.pdf` or `{YYYY-MM}.csv`), as its owner downloads it from `GET /api/company/statements/{YYYY-MM}.pdf` (or `.csv`); a month not begun is 404.',
         params: z.object({ ...companyIdParamsSchema.shape, ...statementParamsSchema.shape }),
         response: { ...adminErrors, 429: errorSchema },
       },
@@ -142,10 +155,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const company = await ledger.company(request.params.id);
       if (!company) return reply.code(404).send({ message: companyMessages.notFound });
-      const { month } = request.params;
-      if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
-      const statement = await ledger.statement(company, month);
-      return sendPdf(reply, statementFileName(statement.company.name, month), await renderStatement(app.config, statement));
+      return sendStatement(reply, company, request.params.month);
     },
   );
 

@@ -8,7 +8,8 @@ const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balanc
 /**
  * A company's monthly statement as a PDF, drawn with the invoices' pen (pdf-lib, decision 056):
  * the opening balance, each invoice, payment and credit note of the month with the balance after
- * it, the closing balance, and the closing balance aged by days past due (decision 081).
+ * it (an invoice's with its PO number and due date, decision 223), the closing balance, and the
+ * closing balance aged by days past due (decision 081).
  */
 export async function renderStatement(config: Pick<Config, 'seller'> & { mail: Pick<Config['mail'], 'replyTo'> }, statement: Statement): Promise<Uint8Array> {
   const month = formatStatementMonth(statement.month);
@@ -40,11 +41,14 @@ export async function renderStatement(config: Pick<Config, 'seller'> & { mail: P
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
   for (const entry of statement.entries) {
-    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do.
+    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do. An
+    // invoice's number is followed by its PO number (up to 50) and due date, each on a line of its
+    // own: the ageing below is checked against them (decision 223).
+    const named = [entry.number, ...(entry.poNumber ? [`PO ${entry.poNumber}`] : []), ...(entry.dueOn ? [`Due ${day(entry.dueOn)}`] : [])];
     pen.row([
       { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - 10 },
       { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - 10 },
-      { value: entry.number, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
+      { value: named, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
       { value: money(entry.amountCents), x: COLUMNS.amount, width: 80, alignRight: true },
       { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
     ]);

@@ -23,7 +23,7 @@ export function CompanyAccount({ companyName }: { companyName: string }) {
       <StatementDownload
         path={statementPath}
         companyName={companyName}
-        label={(month) => `Download the statement for ${month} (PDF)`}
+        label={(month) => `Download the statement for ${month}`}
         className="rounded-xl border border-slate-200 bg-white p-4"
       />
 

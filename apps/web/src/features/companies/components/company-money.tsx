@@ -189,7 +189,7 @@ function Statements({ company }: { company: { id: string; name: string } }) {
   return (
     <div className="grid gap-3">
       <h3 className="text-lg font-bold text-ink">Statements</h3>
-      <StatementDownload path={(month) => adminStatementPath(company.id, month)} companyName={company.name} label={(month) => `Download the statement of ${company.name} for ${month} (PDF)`} />
+      <StatementDownload path={(month, format) => adminStatementPath(company.id, month, format)} companyName={company.name} label={(month) => `Download the statement of ${company.name} for ${month}`} />
     </div>
   );
 }

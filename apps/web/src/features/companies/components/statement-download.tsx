@@ -1,17 +1,21 @@
-import { formatStatementMonth, statementFileName } from '@autoparts/shared';
+import { formatStatementMonth, statementFileName, STATEMENT_FORMATS, type StatementFormat } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { DownloadLink } from '../../invoices/components/download-link';
 
-const linkClass =
-  'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+const linkClass = {
+  pdf: 'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+  csv: 'inline-flex rounded-lg border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+} satisfies Record<StatementFormat, string>;
 
 /** This month, YYYY-MM (UTC, as the ledger counts days). */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /**
  * A month's statement of a company (decision 081), any month up to this one: the owner's from its
- * account, an admin's from the company's money (decision 107). `path` is the PDF's address; it is
- * saved under the company's name (`statementFileName`, as the server names it).
+ * account, an admin's from the company's money (decision 107), as a PDF or as CSV for an accounts
+ * team's books (decision 223). `path` is the file's address; it is saved under the company's name
+ * (`statementFileName`, as the server names it). `label` names the month for a screen reader
+ * ("Download the statement for November 2026"); each link adds its format.
  */
 export function StatementDownload({
   path,
@@ -19,7 +23,7 @@ export function StatementDownload({
   label,
   className = '',
 }: {
-  path: (month: string) => string;
+  path: (month: string, format: StatementFormat) => string;
   companyName: string;
   label: (month: string) => string;
   className?: string;
@@ -45,9 +49,17 @@ export function StatementDownload({
         />
       </div>
       {valid ? (
-        <DownloadLink className={linkClass} href={path(month)} fileName={statementFileName(companyName, month)} label={label(formatStatementMonth(month))}>
-          Download statement (PDF)
-        </DownloadLink>
+        STATEMENT_FORMATS.map((format) => (
+          <DownloadLink
+            key={format}
+            className={linkClass[format]}
+            href={path(month, format)}
+            fileName={statementFileName(companyName, month, format)}
+            label={`${label(formatStatementMonth(month))} (${format.toUpperCase()})`}
+          >
+            {`Download statement (${format.toUpperCase()})`}
+          </DownloadLink>
+        ))
       ) : (
         <p id={`${monthId}-error`} className="text-sm text-red-700">
           Choose a month up to this one.
