@@ -1,4 +1,5 @@
 import {
+  ACCOUNTS_ROLES,
   addDays,
   allocateCents,
   formatCreditNoteNumber,
@@ -264,20 +265,28 @@ export async function enterInvoice(
 }
 
 /**
- * Who is sent an order on account's invoice beside the member who placed it (decision 106), and its
- * credit notes (decision 212): the company's accounts members, or its owners when it has none;
- * never the placer, who has the order's own messages.
+ * The members of a company whose role is one of `roles`, by e-mail address, with the company's
+ * name: whom the ledger's e-mails go to (invoices, statements, a payment's acknowledgement).
  */
-export async function invoicePayers(trx: Db, companyId: string, placedBy: string | null): Promise<{ email: string; name: string; company_name: string }[]> {
-  const members = await trx
+export function membersIn(trx: Db, companyId: string, roles: readonly CompanyRole[]) {
+  return trx
     .selectFrom('company_members')
     .innerJoin('users', 'users.id', 'company_members.user_id')
     .innerJoin('companies', 'companies.id', 'company_members.company_id')
     .select(['users.id', 'users.email', 'users.name', 'company_members.role', 'companies.name as company_name'])
     .where('company_members.company_id', '=', companyId)
-    .where('company_members.role', 'in', ['accounts', 'owner'])
+    .where('company_members.role', 'in', roles)
     .orderBy('users.email')
     .execute();
+}
+
+/**
+ * Who is sent an order on account's invoice beside the member who placed it (decision 106), and its
+ * credit notes (decision 212): the company's accounts members, or its owners when it has none;
+ * never the placer, who has the order's own messages.
+ */
+export async function invoicePayers(trx: Db, companyId: string, placedBy: string | null): Promise<{ email: string; name: string; company_name: string }[]> {
+  const members = await membersIn(trx, companyId, ACCOUNTS_ROLES);
   const accounts = members.filter((member) => member.role === 'accounts');
   return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
 }

@@ -22,7 +22,7 @@ import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { balanceOf, openItems, today, type OpenItem } from './entries';
+import { balanceOf, membersIn, openItems, today, type OpenItem } from './entries';
 
 /**
  * A company's ledger read (its entries with the running balance, a month's statement) and the
@@ -425,15 +425,7 @@ async function queueReceipt(trx: Db, mail: Mail, companyId: string, userId: stri
  * entered once, so sent once. `creditCents`: what the ledger's allocation left on account.
  */
 async function queueAcknowledgements(trx: Db, mail: Mail, companyId: string, payment: CompanyPayment, creditCents: number) {
-  const members = await trx
-    .selectFrom('company_members')
-    .innerJoin('users', 'users.id', 'company_members.user_id')
-    .innerJoin('companies', 'companies.id', 'company_members.company_id')
-    .select(['users.email', 'users.name', 'companies.name as company_name'])
-    .where('company_members.company_id', '=', companyId)
-    .where('company_members.role', 'in', ACCOUNTS_ROLES)
-    .execute();
-  for (const member of members)
+  for (const member of await membersIn(trx, companyId, ACCOUNTS_ROLES))
     await mail.queue(trx, {
       kind: 'company-payment-received',
       to: member.email,

@@ -1,6 +1,7 @@
 import { ACCOUNTS_ROLES, paths } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../lib/transaction';
+import { membersIn } from './entries';
 import { createLedgerRepository } from './repository';
 
 /** The month before `now`'s, YYYY-MM (UTC). */
@@ -41,13 +42,7 @@ export async function mailStatements(app: FastifyInstance, month: string): Promi
       // Another run (a retry, another instance's catch-up) may have mailed it meanwhile.
       const first = await trx.insertInto('company_statements_sent').values({ company_id: company.id, month }).onConflict((oc) => oc.doNothing()).returning('month').executeTakeFirst();
       if (!first) return 0;
-      const members = await trx
-        .selectFrom('company_members')
-        .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select(['users.email', 'users.name'])
-        .where('company_members.company_id', '=', company.id)
-        .where('company_members.role', 'in', [...ACCOUNTS_ROLES])
-        .execute();
+      const members = await membersIn(trx, company.id, ACCOUNTS_ROLES);
       for (const member of members) {
         await app.mail.queue(trx, {
           kind: 'company-statement',
