@@ -8,6 +8,7 @@
  * vehicle only, browsing without a text: all parts, a category, sorted; and a trade member's search
  * by their own price, decisions 085 and 219) and prints p50/p95 per type. Sizes can be lowered for a quick look:
  *   BENCH_PG_PARTS=20000 BENCH_PGLITE_PARTS=5000 npm run bench:search
+ * and either database left out with 0 (BENCH_PG_PARTS=0 measures PGlite alone).
  * Figures go into docs/benchmarks.md by hand.
  */
 import { performance } from 'node:perf_hooks';
@@ -176,7 +177,9 @@ const pgParts = Number(process.env.BENCH_PG_PARTS ?? 100_000);
 const pgliteParts = Number(process.env.BENCH_PGLITE_PARTS ?? 20_000);
 const rows: string[] = [];
 
-if (findPostgresBinDir()) {
+if (pgParts === 0) {
+  console.log('BENCH_PG_PARTS=0: PostgreSQL is not measured.');
+} else if (findPostgresBinDir()) {
   const cluster = await startPostgresCluster();
   try {
     rows.push(...(await bench(`PostgreSQL ${pgParts.toLocaleString('en')}`, () => openDatabase({ databaseUrl: cluster.url }), pgParts)));
@@ -186,7 +189,7 @@ if (findPostgresBinDir()) {
 } else {
   console.log('PostgreSQL is not installed: only PGlite is measured.');
 }
-rows.push(...(await bench(`PGlite ${pgliteParts.toLocaleString('en')}`, () => openDatabase({}), pgliteParts)));
+if (pgliteParts > 0) rows.push(...(await bench(`PGlite ${pgliteParts.toLocaleString('en')}`, () => openDatabase({}), pgliteParts)));
 
 console.log(`\n${RUNS} runs of each of 5 queries per type after ${WARMUP} warm-up runs; times in ms; "last total" is the last query's match count.\n`);
 console.log('| database, parts | query type | runs | p50 ms | p95 ms | last total |');
