@@ -227,7 +227,9 @@ describe('GET /api/admin/fitment/export', () => {
     const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });
 
     expectReply(response, 200);
-    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=fitment.csv');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const lines = response.body.trim().split('\n');
     expect(lines[0]).toBe('partNumber,make,model,yearFrom,yearTo,engine');
     expect(lines.filter((line) => line.startsWith(`${part.partNumber},`))).toEqual([

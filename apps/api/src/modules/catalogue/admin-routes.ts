@@ -14,6 +14,7 @@ import {
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-download';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited, createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -120,10 +121,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await catalogue.exportRows();
       await audit.record(identityOf(request), 'fitment.export', 'fitment', { rows: rows.length });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="fitment.csv"')
-        .send(fitmentCsv(rows));
+      return sendCsv(reply, 'fitment.csv', fitmentCsv(rows));
     },
   );
 };

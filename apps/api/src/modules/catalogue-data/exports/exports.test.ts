@@ -176,10 +176,12 @@ describe('HEAD of an export', () => {
     expect(replies.map((reply) => reply.headers['content-disposition'])).toEqual([
       expect.stringMatching(/^attachment; filename="aces-since-2026-11-01-\d{4}-\d{2}-\d{2}\.xml"$/),
       expect.stringMatching(/^attachment; filename="pies-full-/),
-      expect.stringMatching(/^attachment; filename="parts-\d{4}-\d{2}-\d{2}\.csv"$/),
+      // The `content-disposition` package's form (a token needs no quotes), as every CSV download's (`csvHeaders`).
+      expect.stringMatching(/^attachment; filename=parts-\d{4}-\d{2}-\d{2}\.csv$/),
       expect.stringMatching(/^attachment; filename="aces-full-/),
     ]);
     expect(replies[2]?.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(replies.map((reply) => reply.headers['cache-control'])).toEqual(Array.from({ length: 4 }, () => 'private, no-store'));
   });
 });
 

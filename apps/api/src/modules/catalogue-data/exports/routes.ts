@@ -3,6 +3,7 @@ import { catalogueDataMessages, catalogueExportQuerySchema, errorSchema } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvHeaders } from '../../../lib/csv-download';
 import { signedIn as security } from '../../../plugins/api-docs';
 import { writeAces } from '../aces/writer';
 import { writePartsCsv } from '../parts-csv/writer';
@@ -59,6 +60,9 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const headers = (since: string | undefined, today: string) => ({
       'content-type': 'application/xml; charset=utf-8',
       'content-disposition': `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`,
+      // An admin's file, as every CSV download (`csvHeaders`): kept by no cache, read as what it says it is.
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
     });
     app.get(
       url,
@@ -75,7 +79,7 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
     head(url, (request) => headers((request.query as { since?: string }).since, new Date().toISOString().slice(0, 10)), catalogueExportQuerySchema);
   }
 
-  const partsHeaders = () => ({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="parts-${new Date().toISOString().slice(0, 10)}.csv"` });
+  const partsHeaders = () => csvHeaders(`parts-${new Date().toISOString().slice(0, 10)}.csv`);
   app.get(
     '/admin/catalogue/exports/parts.csv',
     { onRequest: app.requireAdmin, exposeHeadRoute: false, schema: { tags: ['admin'], security, response: { 200: file, ...errors } } },
