@@ -204,10 +204,10 @@ function GivenBack({ payments }: { payments: GivenBackPayment[] }) {
           <li key={payment.paymentIntent} className="grid gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[1fr_auto]">
             <span className="min-w-0 font-semibold break-words text-ink">{payment.paymentIntent}</span>
             <span className="font-semibold text-ink sm:text-right">{formatPrice(payment.amount)} given back</span>
-            <span className="min-w-0 break-words text-slate-700">
+            <span className="min-w-0 break-words text-slate-700 sm:col-span-2">
               For {listInWords(payment.invoices)} · {formatDay(payment.at)}
             </span>
-            <span className="min-w-0 break-words text-slate-600 sm:text-right">Paid by {payment.paidBy ?? 'an account since deleted'}</span>
+            <span className="min-w-0 break-words text-slate-600 sm:col-span-2">Paid by {payment.paidBy ?? 'an account since deleted'}</span>
           </li>
         ))}
       </ul>
