@@ -301,11 +301,26 @@ export const ADMIN_LEDGER_RECENT = 20;
 export const LEDGER_SHOWN = 20;
 
 /**
+ * A company's card payment given back whole (decision 225): every invoice it was for had been paid
+ * meanwhile, so the ledger has nothing of it. `paidBy`: the member's e-mail, null once their
+ * account is gone.
+ */
+export const givenBackPaymentSchema = z.object({
+  at: z.string(),
+  paymentIntent: z.string(),
+  amount: z.number(),
+  invoices: z.array(z.string()),
+  paidBy: z.string().nullable(),
+});
+export type GivenBackPayment = z.infer<typeof givenBackPaymentSchema>;
+
+/**
  * `GET /api/admin/companies/{id}/account`: a company's money as the admins see it (decision 107).
  * `balance` is what the ledger sums to (+ owed), `available` what the credit limit leaves (never
  * below 0; null: no limit), `overdue` the sum still open on invoices past their due date;
  * `invoices` as `GET /api/company/invoices`, `recent` the newest `ADMIN_LEDGER_RECENT` entries of
- * `GET /api/company/ledger`, newest first, of `entries` in all.
+ * `GET /api/company/ledger`, newest first, of `entries` in all; `givenBack` the newest
+ * `ADMIN_LEDGER_RECENT` card payments given back whole, newest first (in no ledger; decision 225).
  */
 export const adminCompanyAccountSchema = z.object({
   balance: z.number(),
@@ -315,6 +330,7 @@ export const adminCompanyAccountSchema = z.object({
   invoices: openInvoiceListSchema,
   recent: ledgerSchema,
   entries: z.number(),
+  givenBack: z.array(givenBackPaymentSchema),
 });
 export type AdminCompanyAccount = z.infer<typeof adminCompanyAccountSchema>;
 

@@ -68,6 +68,7 @@ export interface Database {
   company_ledger: CompanyLedgerTable;
   company_payments: CompanyPaymentsTable;
   invoice_checkouts: InvoiceCheckoutsTable;
+  card_payments_given_back: CardPaymentsGivenBackTable;
   company_payment_invoices: { payment_id: string; order_id: string; amount_cents: number };
   company_statements_sent: { company_id: string; month: string; sent_at: ColumnType<Date, never, never> };
   resale_certificates: ResaleCertificatesTable;
@@ -667,6 +668,17 @@ export interface InvoiceCheckoutsTable {
   session_id: string | null;
   url: string | null;
   expires_at: Date;
+}
+
+/** A company's card payment given back whole, its invoices all paid meanwhile (decision 225): one per PaymentIntent. */
+export interface CardPaymentsGivenBackTable {
+  id: Generated<string>;
+  company_id: string;
+  payment_intent: string;
+  amount_cents: number;
+  invoice_numbers: string[];
+  paid_by: string;
+  given_back_at: Generated<Date>;
 }
 
 export interface CreditNotesTable {

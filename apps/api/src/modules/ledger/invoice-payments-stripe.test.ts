@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { accountMessages, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
+import { accountMessages, type AdminCompanyAccount, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
-import { withoutDemoShippingAndTax } from '../../test/checkout';
+import { userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../../test/company';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
@@ -15,6 +15,7 @@ import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type 
 // was paid meanwhile is refunded, not entered twice.
 let app: FastifyInstance;
 let stripeApi: StripeStandIn;
+let admin: Customer;
 let owner: Customer;
 let accounts: Customer;
 let company: TestCompany;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   stripeApi = await startStripeStandIn();
   app = await createTestApp({ env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET, STRIPE_API_BASE: stripeApi.url } });
   await withoutDemoShippingAndTax(app);
-  const admin = await signUpAdmin(app, 'ips-admin');
+  admin = await signUpAdmin(app, 'ips-admin');
   owner = await signUpCustomer(app, 'ips-owner');
   company = await createTestCompany(app, admin, owner);
   accounts = await signUpCustomer(app, 'ips-accounts');
@@ -39,6 +40,12 @@ afterAll(async () => {
 const startCheckout = (invoiceNumbers: string[], who = owner) => call(app, byCookie(who), { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers } });
 const ledger = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/ledger' })).json() as LedgerEntry[];
 const openInvoices = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/invoices' })).json() as OpenInvoice[];
+
+/** The messages of `kind` queued that name `paymentIntent`: who to, and the plain text. */
+const mailsNaming = (kind: string, paymentIntent: string) =>
+  app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', kind).where('text', 'like', `%${paymentIntent}%`).execute();
+const refundsOf = (paymentIntent: string) => stripeApi.requestsTo('/v1/refunds').filter((request) => request.body.payment_intent === paymentIntent);
+const givenBack = (paymentIntent: string) => app.db.selectFrom('card_payments_given_back').selectAll().where('payment_intent', '=', paymentIntent).execute();
 
 /** Stripe's `checkout.session.completed` for the last session made, paid with `paymentIntent`. */
 function completed(paymentIntent: string, session = stripeApi.sessions.at(-1)) {
@@ -168,6 +175,73 @@ describe('invoices paid with Stripe', () => {
     expect(receipts.map((mail) => mail.recipient)).toEqual([owner.email]);
     expect(receipts[0]?.text).toContain(`${first}: $15.00\n`);
     expect(receipts[0]?.text).toContain('Given back to your card: $25.00\n');
+  });
+
+  // Regression (was a bug, decision 225): a charge of which nothing was owed any more was refunded
+  // whole with no record and no word to anyone; the member saw a charge and a refund on their card.
+  it('records a card payment given back whole once, tells the member who paid once and refunds it once', async () => {
+    const first = await invoiceOnAccount(app, company, owner, 1_100);
+    const second = await invoiceOnAccount(app, company, owner, 2_100);
+    // The accounts member opens the page; the same two invoices are paid meanwhile (another tab's payment of it).
+    expectReply(await startCheckout([first, second], accounts), 200);
+    const session = stripeApi.sessions.at(-1);
+    expectReply(await completed('pi_whole_a', session), 200);
+    const before = await ledger();
+
+    expectReply(await completed('pi_whole_b', session), 200);
+
+    // The member who paid is told, once: the whole amount is given back, why, when it shows.
+    const told = await mailsNaming('company-payment-given-back', 'pi_whole_b');
+    expect(told.map((mail) => [mail.recipient, mail.subject])).toEqual([[accounts.email, `Co ${owner.email.slice(0, 12)}: card payment of $42.00 given back`]]);
+    const text = told[0]?.text ?? '';
+    expect(text).toContain(`Your card payment of $42.00 to Co ${owner.email.slice(0, 12)}'s account is given back to your card in full: every invoice it was for had been paid meanwhile, so nothing of it was owed.`);
+    expect(text).toContain(`${first}: Paid already\n`);
+    expect(text).toContain(`${second}: Paid already\n`);
+    expect(text).toContain('Reference: pi_whole_b\n');
+    expect(text).toContain('Given back to your card: $42.00\n');
+    expect(text).toContain('Depending on your bank it shows within 5 to 10 days.');
+    expect(text).toContain(`${app.config.baseUrl}/dashboard/company`);
+    // No receipt: it paid nothing.
+    expect(await mailsNaming('company-payment', 'pi_whole_b')).toEqual([]);
+    // Recorded once: who paid, the company, the amount, the invoices named, when.
+    const recorded = await givenBack('pi_whole_b');
+    expect(recorded).toEqual([
+      expect.objectContaining({ company_id: company.id, amount_cents: 4_200, invoice_numbers: [first, second], paid_by: await userIdOf(app, accounts.email), given_back_at: expect.any(Date) }),
+    ]);
+    // Given back whole, once; the company's ledger and balance are as they were.
+    expect(refundsOf('pi_whole_b').map((request) => [request.body.amount, request.idempotencyKey])).toEqual([['4200', 'refund-unapplied-pi_whole_b']]);
+    expect(await ledger()).toEqual(before);
+    // The admins see it on the company's Account.
+    const account = (await call(app, byToken(admin), { method: 'GET', url: `/api/admin/companies/${company.id}/account` })).json() as AdminCompanyAccount;
+    expect(account.givenBack).toContainEqual({ at: recorded[0]?.given_back_at.toISOString(), paymentIntent: 'pi_whole_b', amount: 42, invoices: [first, second], paidBy: accounts.email });
+    expect(account.recent.some((entry) => entry.number === 'pi_whole_b')).toBe(false);
+
+    // Stripe sends the event again: the refund is asked again under its key (a no-op), nothing else happens.
+    expectReply(await completed('pi_whole_b', session), 200);
+    expect(await mailsNaming('company-payment-given-back', 'pi_whole_b')).toHaveLength(1);
+    expect(await givenBack('pi_whole_b')).toHaveLength(1);
+    expect(refundsOf('pi_whole_b').map((request) => request.idempotencyKey)).toEqual(['refund-unapplied-pi_whole_b', 'refund-unapplied-pi_whole_b']);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_whole_b')).toHaveLength(1);
+    expect(await ledger()).toEqual(before);
+  });
+
+  it('keeps the record and the message of a payment given back whole when the refund failed, and sends nothing more as it is given back', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 1_200);
+    expectReply(await startCheckout([number]), 200);
+    const session = stripeApi.sessions.at(-1);
+    expectReply(await completed('pi_whole_first', session), 200);
+    // The refund fails (Stripe away): the webhook fails, so Stripe will send the event again.
+    stripeApi.failNext('/v1/refunds', { status: 400, message: 'stripe refused' });
+    expect((await completed('pi_whole_late', session)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_whole_late')).toEqual([]);
+    expect(await givenBack('pi_whole_late')).toHaveLength(1);
+    expect((await mailsNaming('company-payment-given-back', 'pi_whole_late')).map((mail) => mail.recipient)).toEqual([owner.email]);
+
+    expectReply(await completed('pi_whole_late', session), 200);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_whole_late')).toHaveLength(1);
+    expect(refundsOf('pi_whole_late').at(-1)?.body).toMatchObject({ amount: '1700' });
+    expect(await givenBack('pi_whole_late')).toHaveLength(1);
+    expect(await mailsNaming('company-payment-given-back', 'pi_whole_late')).toHaveLength(1);
   });
 
   // Regression (was a bug): a payment of the right number in another currency settled the invoices,

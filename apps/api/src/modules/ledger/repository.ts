@@ -9,6 +9,7 @@ import {
   type AdminCompanyAccount,
   type AgeingBucket,
   type CompanyPayment,
+  type GivenBackPayment,
   type LedgerEntry,
   type LedgerQuery,
   type LedgerKind,
@@ -119,6 +120,26 @@ export function createLedgerRepository(db: Db) {
     return Number(row.sum);
   }
 
+  /** The company's newest card payments given back whole, newest first, with the e-mail of who paid (decision 225). */
+  async function givenBackOf(companyId: string): Promise<GivenBackPayment[]> {
+    const rows = await db
+      .selectFrom('card_payments_given_back as g')
+      .leftJoin('users as u', 'u.id', 'g.paid_by')
+      .select(['g.given_back_at', 'g.payment_intent', 'g.amount_cents', 'g.invoice_numbers', 'u.email'])
+      .where('g.company_id', '=', companyId)
+      .orderBy('g.given_back_at', 'desc')
+      .orderBy('g.id')
+      .limit(ADMIN_LEDGER_RECENT)
+      .execute();
+    return rows.map((row) => ({
+      at: row.given_back_at.toISOString(),
+      paymentIntent: row.payment_intent,
+      amount: centsToDollars(row.amount_cents),
+      invoices: row.invoice_numbers,
+      paidBy: row.email,
+    }));
+  }
+
   return {
     /**
      * `GET /api/company/ledger` (decision 138): the `limit` newest entries after the `offset`
@@ -169,7 +190,7 @@ export function createLedgerRepository(db: Db) {
       if (!isId(companyId)) return undefined;
       const company = await db.selectFrom('companies').select('credit_limit_cents').where('id', '=', companyId).executeTakeFirst();
       if (!company) return undefined;
-      const [entries, invoices] = await Promise.all([this.ledger(companyId, { limit: ADMIN_LEDGER_RECENT, offset: 0 }), this.openInvoices(companyId)]);
+      const [entries, invoices, givenBack] = await Promise.all([this.ledger(companyId, { limit: ADMIN_LEDGER_RECENT, offset: 0 }), this.openInvoices(companyId), givenBackOf(companyId)]);
       const balanceCents = dollarsToCents(entries.at(-1)?.balance ?? 0);
       const limitCents = company.credit_limit_cents;
       const overdueCents = sumCents(invoices.filter((invoice) => invoice.overdue).map((invoice) => dollarsToCents(invoice.open)));
@@ -182,6 +203,7 @@ export function createLedgerRepository(db: Db) {
         invoices,
         recent: [...entries].reverse(),
         entries: entries.at(-1)?.position ?? 0,
+        givenBack,
       };
     },
 
@@ -345,7 +367,9 @@ export function createLedgerRepository(db: Db) {
      * A card payment Stripe took (its webhook): entered once per PaymentIntent (`reference`; a
      * replay answers `created: false`, enters nothing, and names again what is to be given back). Under the company's row lock it settles
      * the invoices it was for, up to what each still owes now; what they no longer owe (another
-     * payment settled them meanwhile) is not entered but given back: `refundCents`.
+     * payment settled them meanwhile) is not entered but given back: `refundCents`. One of which
+     * nothing is owed any more is given back whole: recorded once, with its message to the member
+     * who paid, and a replay names it again to give back (decision 225).
      */
     async recordCardPayment(
       companyId: string,
@@ -358,11 +382,16 @@ export function createLedgerRepository(db: Db) {
         // Entered already (Stripe sends the event again): what was not entered is still given back,
         // in case giving it back failed the first time (the refund's key makes a second one a no-op).
         if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: input.chargedCents - existing.amount_cents };
+        const returned = await trx.selectFrom('card_payments_given_back').select('amount_cents').where('payment_intent', '=', input.reference).executeTakeFirst();
+        if (returned) return { payment: undefined, refundCents: returned.amount_cents };
         const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
         const named = input.invoiceNumbers.flatMap((number) => open.filter((candidate) => candidate.invoiceNumber === number));
         const { settles, leftCents: left } = settled(input.chargedCents, named);
         const appliedCents = input.chargedCents - left;
-        if (appliedCents === 0) return { payment: undefined, refundCents: left };
+        if (appliedCents === 0) {
+          await recordGivenBack(trx, mail, companyId, input);
+          return { payment: undefined, refundCents: left };
+        }
         const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
         const reply = await paymentReply(trx, payment, true);
         await queueReceipt(trx, mail, companyId, input.recordedBy, { chargedCents: input.chargedCents, payment: reply, givenBackCents: left });
@@ -400,23 +429,46 @@ function settled(amountCents: number, items: readonly OpenInvoiceItem[]): { sett
  * entered once, so sent once. A member whose account is gone since is sent none.
  */
 async function queueReceipt(trx: Db, mail: Mail, companyId: string, userId: string, paid: { chargedCents: number; payment: CompanyPayment; givenBackCents: number }) {
+  const payer = await payerOf(trx, companyId, userId);
+  if (!payer) return;
+  await mail.queue(trx, {
+    kind: 'company-payment',
+    ...payer,
+    amountCents: paid.chargedCents,
+    reference: paid.payment.reference,
+    settles: paid.payment.settles.map((settled) => ({ invoiceNumber: settled.invoiceNumber, cents: dollarsToCents(settled.amount) })),
+    givenBackCents: paid.givenBackCents,
+  });
+}
+
+/** Whom a card payment's message goes to: the member who paid (none once their account is gone), and the company's name. */
+async function payerOf(trx: Db, companyId: string, userId: string): Promise<{ to: string; name: string; companyName: string } | undefined> {
   const payer = await trx
     .selectFrom('users')
     .innerJoin('companies', (join) => join.on('companies.id', '=', companyId))
     .select(['users.email', 'users.name', 'companies.name as company_name'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
+  return payer && { to: payer.email, name: payer.name, companyName: payer.company_name };
+}
+
+/**
+ * A card payment given back whole (decision 225): recorded once per PaymentIntent (a second insert,
+ * another instance's of the same event, does nothing) and, with the record, its message to the
+ * member who paid: the amount, the invoices it was for, each paid already, and the reference.
+ */
+async function recordGivenBack(trx: Db, mail: Mail, companyId: string, payment: { invoiceNumbers: readonly number[]; chargedCents: number; reference: string; recordedBy: string }) {
+  const invoices = [...new Set(payment.invoiceNumbers)].map(formatInvoiceNumber);
+  const recorded = await trx
+    .insertInto('card_payments_given_back')
+    .values({ company_id: companyId, payment_intent: payment.reference, amount_cents: payment.chargedCents, invoice_numbers: invoices, paid_by: payment.recordedBy })
+    .onConflict((oc) => oc.column('payment_intent').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!recorded) return;
+  const payer = await payerOf(trx, companyId, payment.recordedBy);
   if (!payer) return;
-  await mail.queue(trx, {
-    kind: 'company-payment',
-    to: payer.email,
-    name: payer.name,
-    companyName: payer.company_name,
-    amountCents: paid.chargedCents,
-    reference: paid.payment.reference,
-    settles: paid.payment.settles.map((settled) => ({ invoiceNumber: settled.invoiceNumber, cents: dollarsToCents(settled.amount) })),
-    givenBackCents: paid.givenBackCents,
-  });
+  await mail.queue(trx, { kind: 'company-payment-given-back', ...payer, amountCents: payment.chargedCents, reference: payment.reference, invoiceNumbers: invoices });
 }
 
 /**

@@ -124,6 +124,11 @@ export type MailMessage =
       givenBackCents: number;
     }
   /**
+   * A card payment of a company's invoices (Stripe) given back whole, to the member who paid
+   * (decision 225): every invoice it was for had been paid meanwhile, so it paid nothing.
+   */
+  | { kind: 'company-payment-given-back'; to: string; name: string; companyName: string; amountCents: number; reference: string; invoiceNumbers: readonly string[] }
+  /**
    * A payment an admin recorded (a bank transfer, a cheque), to each owner and accounts member of the
    * company (decision 222): the day received, its reference, what each invoice took as the ledger
    * allocated it, and what was left on account as a credit.
@@ -227,6 +232,8 @@ const refundedTo = (order: OrderMail, cents: number) =>
 const creditNoteWhy = { cancelled: 'the order was cancelled', 'rest-cancelled': 'what had not shipped of it was cancelled', returned: 'parts of it were returned' } as const;
 /** When a refund to a card shows; a credit to the company's account is there at once. */
 const REFUND_ON_ITS_WAY = 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.';
+/** When what a card payment of invoices gave back shows on the card (decisions 212, 225). */
+const GIVEN_BACK_SHOWS = 'Depending on your bank it shows within 5 to 10 days.';
 const CREDITED_TO_ACCOUNT = 'The credit note is on your company’s account at once.';
 const NOTHING_TO_REFUND = `none: what was cancelled cost ${formatCents(0)}`;
 /** What the messages need of the shop's settings: links' base, its time zone and returns address. */
@@ -393,8 +400,28 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
             ],
           },
           ...(message.givenBackCents > 0
-            ? [{ paragraph: `${money(message.givenBackCents)} of what your card was charged is given back to it: part of what it was for had been paid meanwhile. Depending on your bank it shows within 5 to 10 days.` }]
+            ? [{ paragraph: `${money(message.givenBackCents)} of what your card was charged is given back to it: part of what it was for had been paid meanwhile. ${GIVEN_BACK_SHOWS}` }]
             : []),
+          { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
+        ],
+      };
+    case 'company-payment-given-back':
+      return {
+        to: message.to,
+        subject: `${message.companyName}: card payment of ${money(message.amountCents)} given back`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          {
+            paragraph: `Your card payment of ${money(message.amountCents)} to ${message.companyName}'s account is given back to your card in full: every invoice it was for had been paid meanwhile, so nothing of it was owed.`,
+          },
+          {
+            facts: [
+              ...message.invoiceNumbers.map((invoiceNumber): [string, string] => [invoiceNumber, 'Paid already']),
+              ['Reference', message.reference],
+              ['Given back to your card', money(message.amountCents)],
+            ],
+          },
+          { paragraph: `${GIVEN_BACK_SHOWS} The Company page lists every invoice and payment of the account.` },
           { button: 'Open the Company page', url: `${baseUrl}${paths.company}` },
         ],
       };

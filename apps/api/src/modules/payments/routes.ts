@@ -322,7 +322,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A company's card payment of its invoices: one payment entry per PaymentIntent, of what Stripe
    * charged (`amount_total`), settling the invoices named in the metadata. What they no longer owe
-   * (paid meanwhile from another tab or by another member) is given back to the card.
+   * (paid meanwhile from another tab or by another member) is given back to the card; a charge of
+   * which nothing is owed is recorded and told to its payer first, then given back whole (decision 225).
    */
   async function settleInvoices(companyId: string, metadata: Record<string, string>, paymentIntent: string, chargedCents: number) {
     const invoiceNumbers = (metadata.invoiceNumbers ?? '').split(',').map(Number).filter((number) => Number.isSafeInteger(number) && number > 0);

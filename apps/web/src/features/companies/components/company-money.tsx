@@ -3,8 +3,10 @@ import {
   companyPaymentInputSchema,
   formatDay,
   formatPrice,
+  listInWords,
   type AdminCompanyAccount,
   type CompanyPaymentInput,
+  type GivenBackPayment,
   type OpenInvoice,
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,7 +30,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * A company's money on the admins' Companies screen (decision 107): balance, limit, available
  * credit and the overdue sum; a payment received (a bank transfer, a cheque) recorded; the open
- * invoices, the newest ledger entries and the monthly statements.
+ * invoices, the newest ledger entries, any card payments given back whole and the monthly statements.
  */
 export function CompanyMoney({ company }: { company: { id: string; name: string } }) {
   const account = useQuery(adminCompanyAccountQuery(company.id));
@@ -48,6 +50,7 @@ export function CompanyMoney({ company }: { company: { id: string; name: string 
           <RecordPayment company={company} />
           <OpenInvoices invoices={account.data.invoices} />
           <RecentEntries account={account.data} />
+          <GivenBack payments={account.data.givenBack} />
         </>
       )}
       <Statements company={company} />
@@ -180,6 +183,34 @@ function RecentEntries({ account }: { account: AdminCompanyAccount }) {
           </LedgerList>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Card payments given back whole (decision 225): each invoice they were for had been paid
+ * meanwhile, so the ledger has nothing of them. Shown only when there are some.
+ */
+function GivenBack({ payments }: { payments: GivenBackPayment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <div className="grid gap-3">
+      <h3 className="text-lg font-bold text-ink">Card payments given back</h3>
+      <p className="text-sm text-slate-600">
+        Charged by card and given back in full: every invoice each was for had been paid meanwhile, so they are not in the ledger. The member who paid was e-mailed.
+      </p>
+      <ul aria-label="Card payments given back, newest first" className="grid gap-2">
+        {payments.map((payment) => (
+          <li key={payment.paymentIntent} className="grid gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[1fr_auto]">
+            <span className="min-w-0 font-semibold break-words text-ink">{payment.paymentIntent}</span>
+            <span className="font-semibold text-ink sm:text-right">{formatPrice(payment.amount)} given back</span>
+            <span className="min-w-0 break-words text-slate-700 sm:col-span-2">
+              For {listInWords(payment.invoices)} · {formatDay(payment.at)}
+            </span>
+            <span className="min-w-0 break-words text-slate-600 sm:col-span-2">Paid by {payment.paidBy ?? 'an account since deleted'}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -37,6 +37,7 @@ const account: AdminCompanyAccount = {
     { at: '2026-10-01T10:00:00.000Z', kind: 'invoice', number: 'INV-000041', amount: 120, balance: 120, position: 1 },
   ],
   entries: 2,
+  givenBack: [],
 };
 
 function renderPage() {
@@ -280,6 +281,9 @@ describe('Companies (admins)', () => {
       /^\/api\/admin\/companies\/c-1\/statements\/\d{4}-\d{2}\.pdf$/,
     );
 
+    // None given back: no such list.
+    expect(money.queryByRole('heading', { name: 'Card payments given back' })).not.toBeInTheDocument();
+
     const form = within(money.getByRole('form', { name: 'Record payment' }));
     await user.click(form.getByRole('button', { name: 'Record payment' }));
     expect(await form.findByText(accountMessages.referenceRequired)).toBeInTheDocument();
@@ -296,5 +300,32 @@ describe('Companies (admins)', () => {
     expect(posts[0]?.body).toEqual({ amount: 1000.5, reference: 'BANK-7781', receivedAt: '2026-12-06', invoiceNumbers: [] });
     expect(form.getByLabelText('Amount ($)')).toHaveValue('');
     expect(form.getByLabelText('Amount ($)')).toHaveFocus();
+  });
+
+  it('lists the card payments given back whole beside the ledger: the invoices they were for, when and who paid (decision 225)', async () => {
+    const company: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: [] };
+    const givenBack = [
+      { at: '2026-12-07T15:30:00.000Z', paymentIntent: 'pi_3QgivenBack', amount: 500, invoices: ['INV-000041', 'INV-000042'], paidBy: 'accounts@fleetco.example' },
+      { at: '2026-11-02T09:00:00.000Z', paymentIntent: 'pi_3Qolder', amount: 120, invoices: ['INV-000041'], paidBy: null },
+    ];
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [fleetco] },
+      'GET /api/admin/companies/c-1': { body: company },
+      'GET /api/admin/price-lists': { body: [] },
+      'GET /api/admin/companies/c-1/account': { body: { ...account, givenBack } },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    const money = within(await screen.findByRole('region', { name: 'Account of “Fleetco”' }));
+    const list = within(await money.findByRole('list', { name: 'Card payments given back, newest first' }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'pi_3QgivenBack$500.00 given backFor INV-000041 and INV-000042 · Dec 7, 2026Paid by accounts@fleetco.example',
+      'pi_3Qolder$120.00 given backFor INV-000041 · Nov 2, 2026Paid by an account since deleted',
+    ]);
+    // Not in the ledger: they paid nothing.
+    expect(within(money.getByRole('list', { name: 'Ledger entries, newest first' })).queryByText(/pi_3Q/)).not.toBeInTheDocument();
   });
 });
