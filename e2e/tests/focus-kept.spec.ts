@@ -1,7 +1,9 @@
 import { pageLoading } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
-import { newAccount, signUp, signUpByApi } from './accounts';
+import { logInByApi, newAccount, signUp, signUpByApi } from './accounts';
+import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
+import { confirmByMail } from './mail';
 import { roomyParts, waitForApp } from './pages';
 
 /**
@@ -76,6 +78,26 @@ test('at 320 px the cart with its quick order scrolls no way but down', async ({
   await signUpByApi(page, newAccount('reflow'));
   await page.goto('/cart');
   await expect(page.getByLabel('Part numbers and quantities')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+// A member's row kept its Role select, Change role and Remove on one line that did not wrap: on a
+// phone at 320 px the owner's own row widened the Company page to 334 px.
+test('at 320 px the Company page with its members’ role controls scrolls no way but down', async ({ page, browser, baseURL }) => {
+  const owner = newAccount('reflowco');
+  await signUpByApi(page, owner);
+  await confirmByMail(page, owner.email, baseURL);
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await logInByApi(admin, e2eAdmin);
+  const created = await admin.request.post('/api/admin/companies', {
+    data: { name: `Reflow ${owner.email.slice(9, 15)}`, ownerEmail: owner.email, paymentTerms: 'net30', creditLimit: 1000 },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  await admin.context().close();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/dashboard/company');
+  await expect(page.getByRole('button', { name: new RegExp(`^Change the role of ${owner.name}`) })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /** `returnFocusTo` after the last card went: the list's heading (`tabIndex=-1`) takes the focus. */
 export const LIST_HEADING = ':list-heading';
@@ -22,6 +22,7 @@ export function useFocusWhen<Element extends HTMLElement>(when: boolean, request
  * scrolls it into view); saving or cancelling gives keyboard users back the card they edited, not
  * the top of the page; removing the card being edited closes its form. An inline add form is the
  * same with an item of its own ("new"), its opener taking the focus back (`useFocusWhen`).
+ * Escape in the edit form cancels it as its Cancel does (`closeOnEscape`, on the form's wrapper).
  */
 export function useCollectionEditing<Item extends { id: string }>() {
   const [editing, setEditing] = useState<Item | undefined>();
@@ -52,6 +53,13 @@ export function useCollectionEditing<Item extends { id: string }>() {
     stopEditing(id: string) {
       setEditing(undefined);
       returnFocus(id);
+    },
+    /** Escape while an item is edited: the edit is cancelled and its card's Edit has the focus. */
+    closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented || !editing) return;
+      event.preventDefault();
+      setEditing(undefined);
+      returnFocus(editing.id);
     },
     /** The focus goes to `id`'s element (a card whose button went away, as Make default's). */
     returnFocus,

@@ -79,6 +79,7 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
             ref={opener}
             type="button"
             onClick={() => startEditing({ id: locationId })}
+            aria-label={`Upload a certificate for ${locationName}`}
             className="mt-3 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Upload a certificate

@@ -71,10 +71,24 @@ describe('Certificates (admins)', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
     expect(within(card).getByText('IL-RS-1001')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Document' })).toHaveAttribute('href', '/api/admin/certificates/rc-1/document');
-    await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify' }));
+    expect(within(card).getByRole('link', { name: 'Document of Fleetco — Springfield depot, IL' })).toHaveAttribute('href', '/api/admin/certificates/rc-1/document');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify Fleetco — Springfield depot, IL' }));
     expect(await screen.findByText(certificateMessages.verified('IL'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/certificates/rc-1/verify')?.body).toEqual({ version: 1 });
+  });
+
+  it('names each card’s link and buttons after its certificate', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/certificates?page=1&status=unverified': { body: [pending, { ...pending, id: 'rc-2', state: 'WI', number: 'WI-9' }] },
+      ...noActivity,
+    });
+    renderPage();
+    for (const card of ['Fleetco — Springfield depot, IL', 'Fleetco — Springfield depot, WI']) {
+      expect(await screen.findByRole('button', { name: `Verify ${card}` })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `Reject… ${card}` })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: `Document of ${card}` })).toBeInTheDocument();
+    }
   });
 
   it('says so when the certificate was uploaded again since the list was loaded, and shows the new upload', async () => {
@@ -92,7 +106,7 @@ describe('Certificates (admins)', () => {
     });
     renderPage();
     const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
-    await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify' }));
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify Fleetco — Springfield depot, IL' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(certificateMessages.changed);
     expect(await within(card).findByText('FAKE-999')).toBeInTheDocument();
     // Its days as the pages write them, not as the API sends them (decision 155).
@@ -111,7 +125,7 @@ describe('Certificates (admins)', () => {
     renderPage();
     const user = userEvent.setup();
     const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
-    await user.click(within(card).getByRole('button', { name: 'Reject…' }));
+    await user.click(within(card).getByRole('button', { name: 'Reject… Fleetco — Springfield depot, IL' }));
     const why = within(card).getByLabelText('Why (e-mailed to the company’s owners)');
     expect(why).toHaveFocus();
     await user.click(within(card).getByRole('button', { name: 'Reject with this reason' }));
@@ -134,6 +148,6 @@ describe('Certificates (admins)', () => {
     expect(await screen.findByText('No certificate awaits verification.')).toBeInTheDocument();
     await userEvent.setup().selectOptions(screen.getByLabelText('Show'), 'All');
     const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
-    expect(within(card).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Verify/ })).not.toBeInTheDocument();
   });
 });

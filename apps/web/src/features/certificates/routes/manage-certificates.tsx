@@ -123,11 +123,13 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
     opener.current?.focus();
   }
   const label = action === 'revoke' ? 'Revoke' : 'Reject';
+  const name = `${certificate.companyName} — ${certificate.locationName}, ${certificate.state}`;
+  // The card's link and buttons are named after it ("Verify Fleetco — North depot, IL"): a list of the page's buttons is not six "Verify".
   return (
     <article aria-labelledby={nameId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
       {/* The list stands right under the page's H1. */}
       <h2 id={nameId} className="text-base font-bold break-words text-ink">
-        {`${certificate.companyName} — ${certificate.locationName}, ${certificate.state}`}
+        {name}
       </h2>
       {replaced && (
         <p role="alert" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
@@ -151,11 +153,11 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
         <dd>{`${formatDay(certificate.uploadedAt)} (upload ${certificate.version})`}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'admin')} download aria-describedby={nameId}>
+        <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'admin')} download aria-label={`Document of ${name}`}>
           Document
         </a>
         {certificate.status === 'unverified' && (
-          <ActionButton onClick={onVerify} pending={verifying} disabled={busy} aria-describedby={nameId}>
+          <ActionButton onClick={onVerify} pending={verifying} disabled={busy} aria-label={`Verify ${name}`}>
             {verifying ? 'Verifying…' : 'Verify'}
           </ActionButton>
         )}
@@ -164,7 +166,7 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
             ref={opener}
             tone="danger"
             aria-expanded={open}
-            aria-describedby={nameId}
+            aria-label={`${label}… ${name}`}
             onClick={() => {
               if (open) close();
               else setOpen(true);

@@ -197,7 +197,16 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
           {customerMessage(checkout.error) ?? paymentMessages.stripeUnavailable}
         </p>
       )}
-      <button type="button" onClick={() => void startCheckout()} disabled={leaving} aria-busy={leaving} className={primaryButtonClass}>
+      {/* Busy, not disabled, while Stripe is asked: Chromium drops the focus of a button that becomes disabled, and a refusal then left the keyboard at the page's top. */}
+      <button
+        type="button"
+        onClick={() => {
+          if (!leaving) void startCheckout();
+        }}
+        aria-disabled={leaving || undefined}
+        aria-busy={leaving}
+        className={primaryButtonClass}
+      >
         {leaving && <Spinner />}
         Pay {formatPrice(total)} with Stripe
       </button>

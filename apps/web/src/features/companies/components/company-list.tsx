@@ -53,7 +53,8 @@ function CompanyCard({ company, focusEdit, onEdit }: { company: CompanySummary; 
         <dd>{company.members === 0 ? 'None yet (invitation sent)' : company.members}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>
+        {/* Named after its company ("Edit Fleetco"): a list of the page's buttons is not six "Edit". */}
+        <ActionButton ref={editRef} onClick={onEdit} aria-label={`Edit ${company.name}`}>
           Edit
         </ActionButton>
       </div>

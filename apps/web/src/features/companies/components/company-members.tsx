@@ -69,7 +69,7 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
                 <p className="font-semibold break-words text-ink">{member.name}</p>
                 <p className="text-sm break-all text-slate-600">{member.email}</p>
               </div>
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-3">
                 {isOwner ? (
                   <MemberRole member={member} />
                 ) : (

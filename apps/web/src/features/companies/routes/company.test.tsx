@@ -474,7 +474,7 @@ describe('Company', () => {
     stubFetch(ownerWithDepot([aVerifiedCertificate({ expiresOn: '2099-01-03' })]));
     renderCompany();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate for North depot' }));
     const form = within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' }));
     const state = form.getByLabelText('State');
     await user.selectOptions(state, 'IL');
@@ -492,7 +492,7 @@ describe('Company', () => {
     stubFetch(ownerWithDepot([]));
     renderCompany();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate for North depot' }));
     const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
     // The date picker offers what the schema takes: an expiry after today (decision 161).
     expect(within(form).getByLabelText('Expires on')).toHaveAttribute('min', '2026-12-07');
@@ -514,7 +514,7 @@ describe('Company', () => {
     renderCompany();
     // A file picker's "All files" lets any file through, whatever the input's `accept` says.
     const user = userEvent.setup({ applyAccept: false });
-    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate for North depot' }));
     const form = within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' }));
     await user.selectOptions(form.getByLabelText('State'), 'IL');
     await user.type(form.getByLabelText('Certificate number'), 'RS-1');
@@ -596,16 +596,17 @@ describe('Company', () => {
     await user.click(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();
 
-    const [north] = await screen.findAllByRole('button', { name: 'Upload a certificate' });
-    if (!north) throw new Error('no opener');
+    const north = await screen.findByRole('button', { name: 'Upload a certificate for North depot' });
+    // Each location's opener says which (three "Upload a certificate" before).
+    expect(screen.getByRole('button', { name: 'Upload a certificate for South depot' })).toBeInTheDocument();
     await user.click(north);
     const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
     expect(within(form).getByLabelText('State')).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
-    await user.click(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]!);
+    expect(screen.getByRole('button', { name: 'Upload a certificate for North depot' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Upload a certificate for North depot' }));
     await user.click(within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' })).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Upload a certificate for North depot' })).toHaveFocus();
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete the location North depot' }));

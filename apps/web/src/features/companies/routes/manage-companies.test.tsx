@@ -151,6 +151,29 @@ describe('Companies (admins)', () => {
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('names each card’s Edit after its company, and Escape closes the edit form with the focus back on its Edit', async () => {
+    const full: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: [] };
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [fleetco, { ...fleetco, id: 'c-2', name: 'Brakeworks' }] },
+      'GET /api/admin/companies/c-1': { body: full },
+      'GET /api/admin/companies/c-1/account': { body: account },
+      'GET /api/admin/price-lists': { body: [] },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const edit = await screen.findByRole('button', { name: 'Edit Fleetco' });
+    expect(screen.getByRole('button', { name: 'Edit Brakeworks' })).toBeInTheDocument();
+    await user.click(edit);
+    const form = screen.getByRole('form', { name: 'Edit “Fleetco”' });
+    expect(within(form).getByLabelText('Company name')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit “Fleetco”' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Create a company' })).toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('puts a company on hold through its edit form', async () => {
     const saved: AdminCompany = { ...fleetco, status: 'on-hold', members: [], invitations: [], priceListIds: [] };
     const server = stubFetch({
@@ -168,7 +191,7 @@ describe('Companies (admins)', () => {
     expect(card.getByText('Net 30')).toBeInTheDocument();
     expect(card.getByText('$5,000.00')).toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(card.getByRole('button', { name: 'Edit' }));
+    await user.click(card.getByRole('button', { name: 'Edit Fleetco' }));
     const form = screen.getByRole('form', { name: 'Edit “Fleetco”' });
     await user.selectOptions(within(form).getByLabelText('Status'), 'on-hold');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
@@ -193,7 +216,7 @@ describe('Companies (admins)', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit Fleetco' }));
     const form = within(screen.getByRole('form', { name: 'Edit “Fleetco”' }));
     const limit = form.getByLabelText('Credit limit ($)');
     await user.clear(limit);
@@ -229,7 +252,7 @@ describe('Companies (admins)', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit Fleetco' }));
     const form = within(await screen.findByRole('form', { name: 'Price lists of “Fleetco”' }));
     expect(form.getByLabelText('Spring promo (priority 5, always)')).toBeChecked();
     await user.click(form.getByLabelText('Fleetco brakes (priority 1, always)'));
@@ -268,7 +291,7 @@ describe('Companies (admins)', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit Fleetco' }));
     const money = within(await screen.findByRole('region', { name: 'Account of “Fleetco”' }));
     const figures = within(money.getByLabelText('Account figures'));
     expect(figures.getByText('$500.00')).toBeInTheDocument();

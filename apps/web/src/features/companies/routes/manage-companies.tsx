@@ -29,7 +29,7 @@ export function Component() {
   const create = useCreateCompany();
   // A field someone else saved since the form loaded is said at that field (decision 125).
   const update = useUpdateCompany({ saidInPlace: (error) => fieldChangedOf(error) !== undefined });
-  const { editing, returnFocusTo, formRef, startEditing, stopEditing } = useCollectionEditing<CompanySummary>();
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, closeOnEscape } = useCollectionEditing<CompanySummary>();
 
   return (
     <AdminPage title="Companies" intro="Trade accounts: a company's owner invites its buyers; its terms, credit limit and PO rule apply to every member.">
@@ -47,7 +47,7 @@ export function Component() {
             <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} loading={companies.isPlaceholderData} label="Companies pages" />
           </div>
         )}
-        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">
+        <div ref={formRef} onKeyDown={closeOnEscape} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">
           {editing ? (
             <>
               <CompanyForm

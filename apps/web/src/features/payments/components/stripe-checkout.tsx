@@ -33,8 +33,12 @@ export function StripeCheckout({ order, cancelled }: StripeCheckoutProps) {
       </p>
       <button
         type="button"
-        onClick={() => checkout.mutate(order._id)}
-        disabled={leaving}
+        // Busy, not disabled, while Stripe is asked: Chromium drops the focus of a button that becomes
+        // disabled, and a refusal then left the keyboard at the page's top.
+        onClick={() => {
+          if (!leaving) checkout.mutate(order._id);
+        }}
+        aria-disabled={leaving || undefined}
         aria-busy={leaving}
         className={primaryButtonClass}
       >

@@ -68,10 +68,11 @@ function ListCard({ list, removing, focusEdit, onEdit, onRemove }: ListCardProps
         <dd className="min-w-0 break-words">{list.companies.length === 0 ? 'None yet' : list.companies.map((company) => company.name).join(', ')}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>
+        {/* Each named after its list ("Edit Fleetco brakes"): a list of the page's buttons is not six "Edit". */}
+        <ActionButton ref={editRef} onClick={onEdit} aria-label={`Edit ${list.name}`}>
           Edit
         </ActionButton>
-        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-describedby={nameId}>
+        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-label={`Delete ${list.name}`}>
           Delete
         </ActionButton>
       </div>

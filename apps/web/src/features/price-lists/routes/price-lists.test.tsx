@@ -65,14 +65,14 @@ describe('Price lists', () => {
     const user = userEvent.setup();
     renderPage();
     const card = within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' }));
-    await user.click(card.getByRole('button', { name: 'Delete' }));
+    await user.click(card.getByRole('button', { name: 'Delete Fleetco brakes 2026' }));
     expect(confirm).toHaveBeenLastCalledWith(priceListMessages.confirmDelete('Fleetco brakes 2026', ['Fleetco']));
     expect(priceListMessages.confirmDelete('Fleetco brakes 2026', ['Fleetco'])).toBe(
       'Delete the price list “Fleetco brakes 2026”? It is assigned to Fleetco, who will pay the list price for what it priced.',
     );
     expect(priceListMessages.confirmDelete('Unused', [])).toBe('Delete the price list “Unused”?');
     expect(server.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
-    await user.click(card.getByRole('button', { name: 'Delete' }));
+    await user.click(card.getByRole('button', { name: 'Delete Fleetco brakes 2026' }));
     await waitFor(() => expect(server.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/admin/price-lists/pl-1']));
   });
 
@@ -161,6 +161,27 @@ describe('Price lists', () => {
     expect(entry.getByLabelText('Percent off (%)')).toHaveValue('5');
   });
 
+  it('names each card’s buttons after its list, and Escape closes the edit form with the focus back on its Edit', async () => {
+    const list: PriceList = { ...fleetco, entries: [{ partId: 'p-1', partNumber: 'BRK-1000', percentOff: 5, tiers: [] }], warnings: [], version: 1 };
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [fleetco, { ...fleetco, id: 'pl-2', name: 'Unused', companies: [] }] },
+      'GET /api/admin/price-lists/pl-1': { body: list },
+      ...categories,
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const edit = await screen.findByRole('button', { name: 'Edit Fleetco brakes 2026' });
+    for (const name of ['Delete Fleetco brakes 2026', 'Edit Unused', 'Delete Unused']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await user.click(edit);
+    const form = await screen.findByRole('form', { name: 'Edit “Fleetco brakes 2026”' });
+    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit “Fleetco brakes 2026”' })).not.toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('edits a long list a page of entries at a time, and shows the server’s refusal', async () => {
     const list: PriceList = {
       ...fleetco,
@@ -178,7 +199,7 @@ describe('Price lists', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit Fleetco brakes 2026' }));
     const form = within(await screen.findByRole('form', { name: 'Edit “Fleetco brakes 2026”' }));
     expect(form.getByLabelText('Name')).toHaveFocus();
     expect(form.getAllByRole('group', { name: /^Entry \d+$/ })).toHaveLength(ENTRIES_PAGE_SIZE);
@@ -203,7 +224,7 @@ describe('Price lists', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit Fleetco brakes 2026' }));
     const form = within(await screen.findByRole('form', { name: 'Edit “Fleetco brakes 2026”' }));
     await user.clear(form.getByLabelText('Priority'));
     await user.type(form.getByLabelText('Priority'), '2');

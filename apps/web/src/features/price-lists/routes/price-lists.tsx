@@ -14,7 +14,7 @@ import { PriceListList } from '../components/price-list-list';
 export function Component() {
   const lists = useQuery(priceListsQuery());
   const remove = useRemovePriceList();
-  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<PriceListSummary>();
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, closeOnEscape, removed } = useCollectionEditing<PriceListSummary>();
 
   function handleRemove(list: PriceListSummary) {
     if (!window.confirm(priceListMessages.confirmDelete(list.name, list.companies.map((company) => company.name)))) return;
@@ -35,7 +35,7 @@ export function Component() {
           <PriceListList lists={lists.data} removingId={remove.isPending ? remove.variables.id : undefined} returnFocusTo={returnFocusTo} onEdit={startEditing} onRemove={handleRemove} />
         )}
         {lists.data && lists.data.length > 0 && <ExplainPrice lists={lists.data} />}
-        <div ref={formRef} className="scroll-mt-4">
+        <div ref={formRef} onKeyDown={closeOnEscape} className="scroll-mt-4">
           {editing ? <EditPriceList id={editing.id} onDone={() => stopEditing(editing.id)} /> : <NewPriceList />}
         </div>
       </div>

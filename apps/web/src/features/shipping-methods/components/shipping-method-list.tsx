@@ -79,13 +79,14 @@ function MethodCard({ method, pending, focusEdit, onEdit, onToggle, onRemove }: 
         <dd>{method.freeOver === null ? 'Never free' : formatPrice(method.freeOver)}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>
+        {/* Each named after its method ("Edit Standard"): a list of the page's buttons is not six "Edit". */}
+        <ActionButton ref={editRef} onClick={onEdit} aria-label={`Edit ${method.name}`}>
           Edit
         </ActionButton>
-        <ActionButton onClick={onToggle} pending={pending === 'toggle'} aria-describedby={nameId}>
+        <ActionButton onClick={onToggle} pending={pending === 'toggle'} aria-label={`${method.active ? 'Deactivate' : 'Activate'} ${method.name}`}>
           {method.active ? 'Deactivate' : 'Activate'}
         </ActionButton>
-        <ActionButton tone="danger" onClick={onRemove} pending={pending === 'remove'} aria-describedby={nameId}>
+        <ActionButton tone="danger" onClick={onRemove} pending={pending === 'remove'} aria-label={`Delete ${method.name}`}>
           Delete
         </ActionButton>
       </div>

@@ -60,7 +60,7 @@ describe('Shipping Methods', () => {
     expect(freight.getByText('Inactive')).toBeInTheDocument();
     expect(freight.getByText('Any weight')).toBeInTheDocument();
     expect(freight.getByText('Never free')).toBeInTheDocument();
-    expect(freight.getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(freight.getByRole('button', { name: 'Activate Freight' })).toBeInTheDocument();
   });
 
   it('says when there is none yet, and offers to try again when the list cannot be loaded', async () => {
@@ -137,7 +137,7 @@ describe('Shipping Methods', () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [standard] }, ...noActivity });
     const user = userEvent.setup();
     renderPage();
-    const edit = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit' });
+    const edit = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit Standard' });
     await user.click(edit);
     const form = within(screen.getByRole('form', { name: 'Edit “Standard”' }));
     expect(form.getByLabelText('Name')).toHaveFocus();
@@ -166,7 +166,7 @@ describe('Shipping Methods', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit Standard' }));
     stored = theirs;
     const form = within(screen.getByRole('form', { name: 'Edit “Standard”' }));
     await user.clear(form.getByLabelText('Delivery estimate'));
@@ -186,6 +186,20 @@ describe('Shipping Methods', () => {
     expect(stored).toEqual({ ...standard, estimate: '4–6 business days' });
   });
 
+  it('names each card’s buttons after its method, and Escape closes the edit form with the focus back on its Edit', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [standard, { ...standard, id: 'm-2', name: 'Freight', active: false }] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const edit = await screen.findByRole('button', { name: 'Edit Standard' });
+    for (const name of ['Deactivate Standard', 'Delete Standard', 'Edit Freight', 'Activate Freight', 'Delete Freight']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await user.click(edit);
+    await user.type(within(screen.getByRole('form', { name: 'Edit “Standard”' })).getByLabelText('Name'), ' and more');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit “Standard”' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add a shipping method' })).toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('deactivates the method as listed only while it still is that; else it says so and lists it as it is now (decision 202)', async () => {
     let stored = standard;
     const server = stubFetch({
@@ -198,7 +212,7 @@ describe('Shipping Methods', () => {
     renderPage();
     const card = await screen.findByRole('article', { name: 'Standard' });
     stored = { ...standard, basePrice: 7.99 };
-    await user.click(within(card).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(card).getByRole('button', { name: 'Deactivate Standard' }));
     expect(await screen.findByText(adminMessages.fieldChanged('shipping method'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...inputOf(standard), active: false, expected: inputOf(standard) });
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Standard' })).getByText(/\$7\.99/)).toBeInTheDocument());
@@ -214,7 +228,7 @@ describe('Shipping Methods', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const user = userEvent.setup();
     renderPage();
-    const remove = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Delete' });
+    const remove = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Delete Standard' });
     await user.click(remove);
     expect(confirm).toHaveBeenCalledWith(shippingNotices.confirmRemoveMethod('Standard'));
     expect(server.calls.some((call) => call.method === 'DELETE')).toBe(false);

@@ -22,7 +22,7 @@ export function Component() {
   const save = useSaveShippingMethod();
   const setActive = useSetShippingMethodActive();
   const remove = useRemoveShippingMethod();
-  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<ShippingMethod>();
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, closeOnEscape, removed } = useCollectionEditing<ShippingMethod>();
 
   function handleRemove(method: ShippingMethod) {
     if (!window.confirm(shippingNotices.confirmRemoveMethod(method.name))) return;
@@ -57,7 +57,7 @@ export function Component() {
             onRemove={handleRemove}
           />
         )}
-        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+        <div ref={formRef} onKeyDown={closeOnEscape} className="max-w-3xl scroll-mt-4">
           {editing ? (
             <ShippingMethodForm
               key={editing.id}

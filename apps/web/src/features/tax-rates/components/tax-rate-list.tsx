@@ -39,18 +39,20 @@ function RateCard({ rate, removing, focusEdit, onEdit, onRemove }: RateCardProps
   useEffect(() => {
     if (focusEdit) editRef.current?.focus();
   }, [focusEdit]);
+  const place = rate.region === null ? `${rate.country} (whole country)` : `${rate.country}-${rate.region}`;
   return (
     <article aria-labelledby={placeId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
       <h2 id={placeId} className="text-base font-bold text-ink">
-        {rate.region === null ? `${rate.country} (whole country)` : `${rate.country}-${rate.region}`}
+        {place}
       </h2>
       <p className="mt-1 text-2xl font-extrabold text-ink">{formatPercent(rate.ratePercent)}</p>
       <p className="text-slate-600">{rate.appliesToShipping ? 'Shipping is taxed too' : 'Shipping is not taxed'}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={placeId}>
+        {/* Each named after its place ("Edit US-IL"): a list of the page's buttons is not six "Edit". */}
+        <ActionButton ref={editRef} onClick={onEdit} aria-label={`Edit ${place}`}>
           Edit
         </ActionButton>
-        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-describedby={placeId}>
+        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-label={`Delete ${place}`}>
           Delete
         </ActionButton>
       </div>

@@ -60,6 +60,20 @@ describe('Tax Rates', () => {
     expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('names each card’s buttons after its place, and Escape closes the edit form with the focus back on its Edit', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [{ id: 't-0', country: 'DE', region: null, ratePercent: 19, appliesToShipping: true }, illinois] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const edit = await screen.findByRole('button', { name: 'Edit US-IL' });
+    for (const name of ['Delete US-IL', 'Edit DE (whole country)', 'Delete DE (whole country)']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await user.click(edit);
+    expect(within(screen.getByRole('form', { name: 'Edit the rate for US-IL' })).getByLabelText('Country')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit the rate for US-IL' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Add a tax rate' })).toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('edits a rate in the form below the list, expecting the rate it loaded, and shows a place taken at the region', async () => {
     const taken = shippingMessages.rateTaken('US-IL');
     const server = stubFetch({
@@ -74,7 +88,7 @@ describe('Tax Rates', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(within(await screen.findByRole('article', { name: 'US-IL' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'US-IL' })).getByRole('button', { name: 'Edit US-IL' }));
     const edit = within(screen.getByRole('form', { name: 'Edit the rate for US-IL' }));
     expect(edit.getByLabelText('Country')).toHaveFocus();
     await user.clear(edit.getByLabelText('Rate (%)'));
@@ -85,7 +99,7 @@ describe('Tax Rates', () => {
     const { id: _id, ...loaded } = illinois;
     expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ country: 'US', region: 'IL', ratePercent: 6.5, appliesToShipping: false, expected: loaded });
     // Back on the card just edited, for the keyboard.
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'US-IL' })).getByRole('button', { name: 'Edit' })).toHaveFocus());
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'US-IL' })).getByRole('button', { name: 'Edit US-IL' })).toHaveFocus());
 
     const add = within(await screen.findByRole('form', { name: 'Add a tax rate' }));
     await user.type(add.getByLabelText('Region'), 'il');

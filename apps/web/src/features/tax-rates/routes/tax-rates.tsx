@@ -15,7 +15,7 @@ export function Component() {
   const add = useAddTaxRate();
   const save = useSaveTaxRate();
   const remove = useRemoveTaxRate();
-  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<TaxRate>();
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, closeOnEscape, removed } = useCollectionEditing<TaxRate>();
 
   function handleRemove(rate: TaxRate) {
     if (!window.confirm(shippingNotices.confirmRemoveRate(taxPlace(rate.country, rate.region)))) return;
@@ -43,7 +43,7 @@ export function Component() {
             onRemove={handleRemove}
           />
         )}
-        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+        <div ref={formRef} onKeyDown={closeOnEscape} className="max-w-3xl scroll-mt-4">
           {editing ? (
             <TaxRateForm
               key={editing.id}
