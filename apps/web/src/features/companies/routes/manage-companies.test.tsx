@@ -341,7 +341,7 @@ describe('Companies (admins)', () => {
     });
     renderPage();
     const user = userEvent.setup();
-    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit Fleetco' }));
     const money = within(await screen.findByRole('region', { name: 'Account of “Fleetco”' }));
     const list = within(await money.findByRole('list', { name: 'Card payments given back, newest first' }));
     expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
