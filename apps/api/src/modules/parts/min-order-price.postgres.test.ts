@@ -1,0 +1,80 @@
+import type { PartDetail, SearchResult } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
+import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { twoInstances } from '../../test/app';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+
+// Runs in the PostgreSQL pass only. Two instances of the shop on one database, as behind nginx
+// (deploy/nginx.conf): an admin changes a part's break on one, and a visitor's headline price on
+// the other — the price of the minimum order, decision 224 — follows though it had kept the reply,
+// while a contract member of a company sees their own price on either, never kept for anyone.
+const shops = twoInstances({}, { bareSecond: true });
+let admin: Customer;
+let member: Customer;
+let partId: string;
+
+beforeAll(async () => {
+  admin = await signUpAdmin(shops.first, 'mop2-admin');
+  member = await signUpCustomer(shops.first, 'mop2-member');
+  await shops.first.db.insertInto('categories').values({ slug: 'mop2-pads', name: 'Two-instance pads', position: 90 }).execute();
+  partId = await insertPart(shops.first, { priceCents: 4999, minimum: 20, available: 500, name: 'Two-instance brake pad' });
+  await shops.first.db.updateTable('parts').set({ category_slug: 'mop2-pads' }).where('id', '=', partId).execute();
+  const adminCall = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const reply = await call(shops.first, byToken(admin), { method, url, payload });
+    expectReply(reply, 200);
+    return reply.json() as { id: string };
+  };
+  await confirmAddress(shops.first, member.email);
+  const company = await adminCall('POST', '/api/admin/companies', { name: 'Padco', ownerEmail: member.email });
+  const list = await adminCall('POST', '/api/admin/price-lists', { name: 'Padco pads', priority: 1, entries: [{ partId, percentOff: 5, tiers: [{ minQuantity: 20, unitPrice: 39.99 }] }] });
+  await adminCall('PATCH', `/api/admin/companies/${company.id}`, { priceListIds: [list.id] });
+});
+
+/** What `credential` is shown of the part on `app`: its price and struck price, on its page and in search sorted by price, with the replies' cache headers. */
+async function shown(app: FastifyInstance, credential: Credential) {
+  await app.publicCache.caughtUp();
+  const part = await call(app, credential, { method: 'GET', url: `/api/part/${partId}` });
+  const found = await call(app, credential, { method: 'GET', url: '/api/search?category=mop2-pads&sort=price-asc&maxPrice=45' });
+  expectReply(part, 200);
+  expectReply(found, 200);
+  const item = (found.json() as SearchResult).items.find((candidate) => candidate._id === partId);
+  return {
+    price: (part.json() as PartDetail).price,
+    listPrice: (part.json() as PartDetail).listPrice,
+    searched: item?.price,
+    cache: [part.headers['cache-control'], found.headers['cache-control']],
+  };
+}
+
+describe('the price of the minimum order on two instances', () => {
+  it('follows an admin’s break on the other instance for a visitor, while a member and a visitor each see their own', async () => {
+    const visitorBefore = { price: 49.99, listPrice: undefined, searched: undefined, cache: ['no-cache', 'no-cache'] };
+    const memberSees = { price: 39.99, listPrice: 49.99, searched: 39.99, cache: ['private, no-store', 'private, no-store'] };
+    // Read on both, twice, so that each instance keeps the visitor's replies.
+    for (const app of [shops.second, shops.first, shops.second]) {
+      expect(await shown(app, anonymous)).toEqual(visitorBefore);
+      expect(await shown(app, byCookie(member))).toEqual(memberSees);
+    }
+    const hits = shops.second.publicCache.counts().catalogue.hits;
+    expect(await shown(shops.second, anonymous)).toEqual(visitorBefore);
+    expect(shops.second.publicCache.counts().catalogue.hits).toBeGreaterThan(hits);
+
+    // Everyone's break at the minimum order of 20, on the first instance.
+    expectReply(await call(shops.first, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${partId}`, payload: { priceBreaks: [{ minQuantity: 20, unitPrice: 42.5 }] } }), 200);
+    const visitorAfter = { price: 42.5, listPrice: undefined, searched: 42.5, cache: ['no-cache', 'no-cache'] };
+    expect(await shown(shops.second, anonymous)).toEqual(visitorAfter);
+    // The member still pays their contract's $39.99, below everyone's $42.50, struck through beside it.
+    const memberAfter = { ...memberSees, listPrice: 42.5 };
+    expect(await shown(shops.second, byCookie(member))).toEqual(memberAfter);
+    expect(await shown(shops.second, anonymous)).toEqual(visitorAfter);
+    expect(await shown(shops.first, anonymous)).toEqual(visitorAfter);
+    expect(await shown(shops.first, byCookie(member))).toEqual(memberAfter);
+
+    // And back: the break removed on the second instance, the first follows.
+    expectReply(await call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${partId}`, payload: { priceBreaks: [] } }), 200);
+    expect(await shown(shops.first, anonymous)).toEqual(visitorBefore);
+    expect(await shown(shops.first, byCookie(member))).toEqual(memberSees);
+  });
+});
