@@ -1,11 +1,10 @@
-import { unitPriceCents, type Part, type PartDetail, type PublicPart, type SearchResult } from '@autoparts/shared';
+import { seededRandom, unitPriceCents, type Part, type PartDetail, type PublicPart, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAddress } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
-import { seededRandom } from '@autoparts/shared';
 import { importPartsCsv } from '../catalogue-data/parts-csv/import';
 import { importPies } from '../catalogue-data/pies/import';
 import { piesFile, piesItem, runImport } from '../catalogue-data/pies/test-files';
@@ -111,13 +110,15 @@ describe('everyone’s price is that of the minimum order (decision 224)', () =>
     expect(await shown()).toEqual([20, 20]);
     await update({ priceBreaks: [{ minQuantity: 5, unitPrice: 18 }, { minQuantity: 10, unitPrice: 16 }] });
     expect(await shown()).toEqual([18, 18]);
-    await update({ minOrderQuantity: 10 });
+    await update({ minOrderQuantity: 10, priceBreaks: [{ minQuantity: 10, unitPrice: 16 }] });
     expect(await shown()).toEqual([16, 16]);
     await update({ priceBreaks: [{ minQuantity: 20, unitPrice: 15 }] });
     expect(await shown()).toEqual([20, 20]);
-    await update({ price: 21, minOrderQuantity: 20 });
+    await update({ minOrderQuantity: 20 });
     expect(await shown()).toEqual([15, 15]);
     await update({ minOrderQuantity: 1, priceBreaks: [] });
+    expect(await shown()).toEqual([20, 20]);
+    await update({ price: 21 });
     expect(await shown()).toEqual([21, 21]);
     // The admin still edits the list price and its breaks, as stored.
     const listed = (await send(byToken(admin), 'GET', `/api/admin/parts?q=${encodeURIComponent('Minimum oil filter')}`)).json() as { parts: Array<{ _id: string; price: number }> };
