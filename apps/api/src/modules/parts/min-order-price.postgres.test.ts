@@ -1,10 +1,12 @@
-import type { PartDetail, SearchResult } from '@autoparts/shared';
+import { unitPriceCents, type PartDetail, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmAddress } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { twoInstances } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { eventually } from '../../test/wait';
 
 // Runs in the PostgreSQL pass only. Two instances of the shop on one database, as behind nginx
 // (deploy/nginx.conf): an admin changes a part's break on one, and a visitor's headline price on
@@ -76,5 +78,40 @@ describe('the price of the minimum order on two instances', () => {
     expectReply(await call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${partId}`, payload: { priceBreaks: [] } }), 200);
     expect(await shown(shops.first, anonymous)).toEqual(visitorBefore);
     expect(await shown(shops.first, byCookie(member))).toEqual(memberSees);
+  });
+});
+
+describe('the stored price of the minimum order, written at once on two instances', () => {
+  /** The part's stored price, and what `unitPriceCents` makes of its row and breaks now. */
+  const storedAndExpected = async (id: string) => {
+    const part = await shops.first.db.selectFrom('parts').select(['price_cents', 'min_order_quantity', 'min_order_price_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+    const breaks = await shops.first.db.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', '=', id).execute();
+    return { stored: part.min_order_price_cents, expected: unitPriceCents(part.min_order_quantity, part.price_cents, breaks) };
+  };
+  const waitingForALock = () =>
+    eventually(async () => {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(shops.first.db);
+      return (rows[0]?.waiting ?? 0) > 0;
+    });
+
+  it.each([
+    ['a break written first, the minimum raised to reach it meanwhile', 'breaks-first'],
+    ['the minimum raised first, a break reaching it written meanwhile', 'part-first'],
+  ] as const)('holds the rule: %s', async (_name, order) => {
+    const id = await insertPart(shops.first, { priceCents: 3000, minimum: 1, available: 500 });
+    const writeBreak = (db: typeof shops.first.db) => db.insertInto('part_price_breaks').values({ part_id: id, min_quantity: 10, unit_price_cents: 2500 }).execute();
+    const raiseMinimum = (db: typeof shops.first.db) => db.updateTable('parts').set({ min_order_quantity: 10 }).where('id', '=', id).execute();
+    let other: Promise<unknown> | undefined;
+    await shops.first.db.transaction().execute(async (trx) => {
+      if (order === 'breaks-first') await writeBreak(trx);
+      else await raiseMinimum(trx);
+      // The other instance writes the other half now: it waits for this transaction.
+      other = shops.second.db.transaction().execute(async (theirs) => (order === 'breaks-first' ? raiseMinimum(theirs) : writeBreak(theirs)));
+      // Either way the other waits for this part's row: a break touches its part (migration 0040).
+      await waitingForALock();
+    });
+    await other;
+    expect(await storedAndExpected(id)).toEqual({ stored: 2500, expected: 2500 });
   });
 });
