@@ -19,7 +19,7 @@ async function partWithTiers(browser: Browser, baseURL: string, width: number) {
   const partNumber = `E2E-PB-${width}-${Date.now() % 1_000_000}`;
   const added = await admin.request.post('/api/addaproduct', {
     headers,
-    data: { name, img: '/images/parts/brake-pads.svg', description: 'Ceramic pads for a quiet stop.', storequantity: '120', price: '9.99', minOrderQuantity: '2' },
+    data: { name, img: '/images/parts/brake-pads.svg', description: 'Ceramic pads for a quiet stop.', storequantity: '120', price: '9.99', minOrderQuantity: '10' },
   });
   expect(added.ok()).toBe(true);
   const { insertedId: id } = (await added.json()) as { insertedId: string };
@@ -81,9 +81,13 @@ for (const width of widths) {
       await expect(page).toHaveURL(new RegExp(`/parts/${partNumber}$`));
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       const tiers = page.getByRole('table', { name: 'Quantity prices' });
-      await expect(tiers.getByRole('row')).toHaveText([/Quantity\s*Each/, /from 2\s*\$9\.99/, /from 10\s*\$8\.50/, /from 50\s*\$7\.90/]);
+      // The minimum order of 10 reaches the tier from 10: every order pays $8.50 a unit, the price
+      // shown for everyone, with nothing struck through (decision 224).
+      await expect(tiers.getByRole('row')).toHaveText([/Quantity\s*Each/, /from 10\s*\$8\.50/, /from 50\s*\$7\.90/]);
+      await expect(page.getByText('$8.50', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText('$9.99')).toHaveCount(0);
       await expect(page.getByText('In stock: 120')).toBeVisible();
-      await expect(page.getByText('Minimum order: 2')).toBeVisible();
+      await expect(page.getByText('Minimum order: 10')).toBeVisible();
       await expect(page.getByText('1.25 kg')).toBeVisible();
       await expect(page.getByText('Front axle')).toBeVisible();
       await expect(page.getByText('04465-E2E01')).toBeVisible();
@@ -100,14 +104,14 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^${name} ${partNumber}`));
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/parts/${partNumber}`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$9\\.99\\. Fits Hyundai Elantra, Nissan Altima\\.`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$8\\.50\\. Fits Hyundai Elantra, Nissan Altima\\.`));
       const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
       expect(offer).toMatchObject({
         '@type': 'Product',
         name,
         sku: partNumber,
         url: `${baseURL}/parts/${partNumber}`,
-        offers: { '@type': 'Offer', price: '9.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+        offers: { '@type': 'Offer', price: '8.50', priceCurrency: 'USD', eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10 }, availability: 'https://schema.org/InStock' },
       });
       await expect(page.getByText('Fits your 2016 Hyundai Elantra')).toBeVisible();
       await page.screenshot({ path: `.tmp/screens/${width}_part-page.png`, fullPage: true });

@@ -183,7 +183,15 @@ describe('renderPage of a part’s public page', () => {
           sku: 'BRK-1001',
           brand: { '@type': 'Brand', name: 'Autoparts Manufacturer' },
           url: 'http://shop.test/parts/BRK-1001',
-          offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001', availability: 'https://schema.org/InStock' },
+          // The price is that of the minimum order (decision 224): the offer says from how many it holds.
+          offers: {
+            '@type': 'Offer',
+            price: '12.50',
+            priceCurrency: 'USD',
+            eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 5, unitCode: 'C62' },
+            url: 'http://shop.test/parts/BRK-1001',
+            availability: 'https://schema.org/InStock',
+          },
         },
         { '@type': 'BreadcrumbList' },
       ],

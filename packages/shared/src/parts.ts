@@ -10,8 +10,9 @@ export const partSchema = z.object({
   name: z.string(),
   description: z.string(),
   img: z.string(),
+  /** Dollars: a unit at the part's minimum order, the deepest price break it reaches or the list price (decision 224); a member's own (decision 219). */
   price: z.number(),
-  /** The list price, beside `price` when a signed-in member's contract price differs from it (decision 080). */
+  /** The list price (or the break the minimum order reaches), beside a member's `price` that is lower (decisions 080, 224). */
   listPrice: z.number().optional(),
   availableQuantity: z.number().int(),
   minOrderQuantity: z.number().int(),

@@ -324,3 +324,31 @@ describe('a shop with interchange numbers from before decision 206 (migration 01
     }
   }, 120_000);
 });
+
+describe('a shop with parts from before decision 224 (migration 0135)', { timeout: 120_000 }, () => {
+  it('stores each part’s price at its minimum order, the break it reaches or its list price, and changes no part’s updated_at', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const old = await openDatabase({ ...location.options, migrateTo: '0133-lifecycle-code-a' });
+      const insert = (partNumber: string, minimum: number) =>
+        old.db.insertInto('parts').values({ ...originalParts[0], part_number: partNumber, price_cents: 899, min_order_quantity: minimum }).returning(['id', 'updated_at']).executeTakeFirstOrThrow();
+      const [reaching, below] = [await insert('MIG-0135-A', 100), await insert('MIG-0135-B', 99)];
+      await old.db.insertInto('part_price_breaks').values([reaching, below].map((part) => ({ part_id: part.id, min_quantity: 100, unit_price_cents: 599 }))).execute();
+      const touched = await old.db.selectFrom('parts').select(['id', 'updated_at']).where('id', 'in', [reaching.id, below.id]).orderBy('part_number').execute();
+      await old.close();
+
+      const upgraded = await openDatabase(location.options);
+      try {
+        const rows = await upgraded.db.selectFrom('parts').select(['id', 'min_order_price_cents', 'updated_at']).where('id', 'in', [reaching.id, below.id]).orderBy('part_number').execute();
+        expect(rows).toEqual([
+          { id: reaching.id, min_order_price_cents: 599, updated_at: touched[0]?.updated_at },
+          { id: below.id, min_order_price_cents: 899, updated_at: touched[1]?.updated_at },
+        ]);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  }, 120_000);
+});

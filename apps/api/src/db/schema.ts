@@ -86,6 +86,11 @@ export interface PartsTable {
   price_cents: number;
   available_quantity: number;
   min_order_quantity: Generated<number>;
+  /**
+   * What a unit costs at the minimum order: the deepest price break it reaches, else the list
+   * price; everyone's headline price. Set by triggers only (migration 0135, decision 224).
+   */
+  min_order_price_cents: ColumnType<number, never, never>;
   archived_at: Date | null;
   /** Below this the overview calls the part low on stock; null: twice its minimum order quantity. */
   low_stock_threshold: Generated<number | null>;

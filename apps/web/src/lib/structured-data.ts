@@ -20,7 +20,7 @@ const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ?
 
 /**
  * schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends
- * them); a part no longer made (`ended`: life cycle 8, 9) is offered as Discontinued, and one
+ * them: a unit's at the minimum order, which `eligibleQuantity` names when above 1); a part no longer made (`ended`: life cycle 8, 9) is offered as Discontinued, and one
  * whose stock does not hold its minimum order as out of stock, as its page and card say
  * (`inStockToOrder`); its GTIN when it has one; its brand is ours (we make every part we sell).
  */
@@ -39,6 +39,8 @@ export function productData(part: Part & { partNumber?: string; gtin?: string | 
       '@type': 'Offer',
       price: dollarsToDecimalText(part.price),
       priceCurrency: 'USD',
+      // The price is that of the minimum order (decision 224): from how many units it holds.
+      ...(part.minOrderQuantity > 1 ? { eligibleQuantity: { '@type': 'QuantitativeValue', minValue: part.minOrderQuantity, unitCode: 'C62' } } : {}),
       availability: `https://schema.org/${availability}`,
       url: absoluteUrl(productPath(part)),
     },

@@ -55,6 +55,7 @@ import * as catalogueImportProblemsBounded from './0127-catalogue-import-problem
 import * as interchangeBrandKind from './0128-interchange-brand-kind';
 import * as invoiceCheckoutsOncePerAmount from './0129-invoice-checkouts-once-per-amount';
 import * as lifecycleCodeA from './0133-lifecycle-code-a';
+import * as partsMinOrderPrice from './0135-parts-min-order-price';
 import * as cardPaymentsGivenBack from './0136-card-payments-given-back';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0128-interchange-brand-kind': interchangeBrandKind,
   '0129-invoice-checkouts-once-per-amount': invoiceCheckoutsOncePerAmount,
   '0133-lifecycle-code-a': lifecycleCodeA,
+  '0135-parts-min-order-price': partsMinOrderPrice,
   '0136-card-payments-given-back': cardPaymentsGivenBack,
 };
 

@@ -152,7 +152,7 @@ async function textMatch(db: Db, q: string) {
  *   category and sorted for the page; only the page's 24 parts are read in full;
  * - without either (browsing the whole catalogue, maybe by category, price or stock) it is NOT
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
- *   in the order of an index (migration 0014) instead of sorting every part.
+ *   in the order of an index (migrations 0014, 0135) instead of sorting every part.
  * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
  * sorts, and a price range filters, by their price at the part's minimum order (the one their cards show, decision 219): their
  * rates worked out once in the statement and joined to the matches, which are then MATERIALIZED
@@ -183,7 +183,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   const selective = text !== undefined || query.vehicle !== undefined;
   // A member with contract prices sorts and filters by the price they pay (decision 085; the price
   // filter, decision 191): their rates are worked out once and joined to the matches; everyone
-  // else, and a member's search without a price sort or range, by the list price.
+  // else, and a member's search without a price sort or range, by everyone's price, that of the
+  // minimum order stored with the part (decision 224; `parts_min_order_price_idx`, migration 0135).
   const priced = query.sort === 'price-asc' || query.sort === 'price-desc' || query.minPrice !== undefined || query.maxPrice !== undefined;
   const byMemberPrice = buyer !== undefined && priced;
 
@@ -205,29 +206,30 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
           ),
         );
       }
-      // A member's price is never above the list price (decision 104): a list price below the lowest
-      // asked for is below theirs too, so that bound holds for everyone here; the highest is the
-      // member's own (below), as a list price above it may be theirs below it.
-      if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
-      if (query.maxPrice !== undefined && !byMemberPrice) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
+      // Everyone's price is that of the minimum order (decision 224), and a member's is never above
+      // it (decision 104): one below the lowest asked for is below theirs too, so that bound holds
+      // for everyone here; the highest is the member's own (below), as everyone's price above it
+      // may be theirs below it.
+      if (query.minPrice !== undefined) conditions.push(eb('parts.min_order_price_cents', '>=', dollarsToCents(query.minPrice)));
+      if (query.maxPrice !== undefined && !byMemberPrice) conditions.push(eb('parts.min_order_price_cents', '<=', dollarsToCents(query.maxPrice)));
       // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it)
       // with at least its minimum order in stock (below it no order can be placed; its page says "Out of stock").
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
       return eb.and(conditions);
     })
-    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.min_order_quantity', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.min_order_price_cents', 'parts.min_order_quantity', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
   type Matched = InferResult<typeof matched>[number];
 
   const member = buyer !== undefined && byMemberPrice ? memberUnitCentsSql(buyer) : undefined;
   const range = [
-    ...(query.minPrice !== undefined ? [sql`priced.price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
-    ...(query.maxPrice !== undefined ? [sql`priced.price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
+    ...(query.minPrice !== undefined ? [sql`priced.min_order_price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
+    ...(query.maxPrice !== undefined ? [sql`priced.min_order_price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
   ];
   const matches = member
     ? sql<Matched>`(
         select * from (
           with ${member.ctes}
-          select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.min_order_quantity, listed.name, listed.seq, listed.rank
+          select listed.id, listed.category_slug, listed.price_cents, ${member.unitCents('listed')} as min_order_price_cents, listed.min_order_quantity, listed.name, listed.seq, listed.rank
           from (${matched}) as listed
           ${member.joinedTo('listed')}
         ) as priced
@@ -236,14 +238,14 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     : matched;
 
   // The order of the page: the sort asked for, then the catalogue's own order.
-  type SortKey = ['price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
+  type SortKey = ['min_order_price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
   const sortKeys: SortKey[] = [
     ...((): SortKey[] => {
       switch (query.sort) {
         case 'price-asc':
-          return [['price_cents', 'asc']];
+          return [['min_order_price_cents', 'asc']];
         case 'price-desc':
-          return [['price_cents', 'desc']];
+          return [['min_order_price_cents', 'desc']];
         case 'name':
           return [['name', 'asc']];
         default:
@@ -259,7 +261,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     .with('page', (qb) => {
       const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
       return sortKeys
-        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'price_cents', 'name', 'rank', 'seq']))
+        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'min_order_price_cents', 'name', 'rank', 'seq']))
         .limit(SEARCH_PAGE_SIZE)
         .offset((query.page - 1) * SEARCH_PAGE_SIZE);
     })

@@ -337,8 +337,9 @@ describe('PATCH /api/admin/part/{id}', () => {
 
     expectReply(response, 200);
     expect(response.json()).toEqual({ acknowledged: true, warnings: [] });
-    // `updated_at` says the catalogue data changed (migration 0040).
-    expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450, updated_at: expect.any(Date) });
+    // `updated_at` says the catalogue data changed (migration 0040); everyone's price at the minimum
+    // order of 1 follows the list price (migration 0135).
+    expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450, min_order_price_cents: 2450, updated_at: expect.any(Date) });
   });
 
   it('changes every field at once, and GET /part/{id} shows them', async () => {

@@ -41,27 +41,33 @@ const NOT_ON_SALE_CODES = [...REPLACED_CODES, ...ENDED_CODES];
  */
 export const onSale = sql<SqlBool>`(parts.archived_at is null and parts.lifecycle_code not in (${sql.join(NOT_ON_SALE_CODES)}))`;
 
-/** The columns of SPEC's part fields. */
+/** The columns of SPEC's part fields (the list price too, which the admins edit). */
 export const partColumns = [
   'parts.id',
   'parts.name',
   'parts.description',
   'parts.img',
   'parts.price_cents',
+  'parts.min_order_price_cents',
   'parts.available_quantity',
   'parts.min_order_quantity',
 ] as const;
 
-type PartRow = Pick<Selectable<PartsTable>, 'id' | 'name' | 'description' | 'img' | 'price_cents' | 'available_quantity' | 'min_order_quantity'>;
+type PartRow = Pick<Selectable<PartsTable>, 'id' | 'name' | 'description' | 'img' | 'price_cents' | 'min_order_price_cents' | 'available_quantity' | 'min_order_quantity'>;
 type CatalogRow = PartRow & { part_number: string; category_slug: string | null; category_name: string | null };
 
-function toPart(row: PartRow): Part {
+/**
+ * A part as SPEC has it. Its `price` is, for a buyer, what everyone pays a unit at the part's
+ * minimum order (decision 224: the deepest retail break the minimum reaches, else the list price,
+ * stored by migration 0135's triggers); the admins' reads pass the list price they edit.
+ */
+function toPart(row: PartRow, priceCents = row.min_order_price_cents): Part {
   return {
     _id: row.id,
     name: row.name,
     description: row.description,
     img: row.img,
-    price: centsToDollars(row.price_cents),
+    price: centsToDollars(priceCents),
     availableQuantity: row.available_quantity,
     minOrderQuantity: row.min_order_quantity,
   };
@@ -280,7 +286,7 @@ export function createPartsRepository(db: Db) {
       const breaks = await priceBreaksOf(db, rows.map((row) => row.id));
       return {
         parts: rows.map((row) => ({
-          ...toPart(row),
+          ...toPart(row, row.price_cents),
           partNumber: row.part_number,
           archived: row.archived_at !== null,
           weightKg: gramsToKg(row.weight_grams),
@@ -394,13 +400,13 @@ export function createPartsRepository(db: Db) {
       if (fields.length === 0) return undefined;
       const row = await db
         .selectFrom('parts')
-        .select(['name', 'img', 'description', 'price_cents', 'available_quantity', 'min_order_quantity', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+        .select(['name', 'img', 'description', 'price_cents', 'min_order_price_cents', 'available_quantity', 'min_order_quantity', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
       if (!row) return 'not-found';
       const stored: Record<CheckedProductField, unknown> = {
-        ...toPart({ id, ...row }),
+        ...toPart({ id, ...row }, row.price_cents),
         weightKg: gramsToKg(row.weight_grams),
         ...afterSale(row),
         priceBreaks: fields.includes('priceBreaks') ? ((await priceBreaksOf(db, [id])).get(id) ?? []) : [],

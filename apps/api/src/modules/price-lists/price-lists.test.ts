@@ -428,12 +428,15 @@ describe('a member never pays more than anyone else for the same quantity (decis
     expect((theirs.json() as Cart).subtotal).toBe(599);
   });
 
-  it('shows the price of the minimum order, the retail break below the contract price, the list price struck through beside it', async () => {
+  it('shows the price of the minimum order, the retail break below the contract price, nothing struck through as everyone pays it', async () => {
     const read = await send(byCookie(filterBuyer), 'GET', `/api/part/${filter}`);
     expectReply(read, 200);
     // $8.99 − 12 % = $7.91 each below 100, which no order is (the minimum is 100): from 100 the
-    // retail break's $5.99 is what every order pays, so it is the price shown (decision 219).
-    expect(read.json()).toMatchObject({ price: 5.99, listPrice: 8.99, priceBreaks: [{ minQuantity: 100, unitPrice: 5.99 }] });
+    // retail break's $5.99 is what every order pays, so it is the price shown (decision 219), and
+    // everyone's (decision 224): no price struck through that nobody pays, as the cart's line.
+    expect(read.json()).toMatchObject({ price: 5.99, priceBreaks: [{ minQuantity: 100, unitPrice: 5.99 }] });
+    expect((read.json() as PartDetail).listPrice).toBeUndefined();
+    expect((await send(anonymous, 'GET', `/api/part/${filter}`)).json()).toMatchObject({ price: 5.99 });
     expect(await explain(filterco, filterNumber, 99)).toEqual({
       unitPrice: 7.91,
       listPrice: 8.99,
@@ -531,8 +534,9 @@ describe("a member's price is that of the least quantity they may order (decisio
     expectReply(read, 200);
     expect(read.json()).toMatchObject({ price: 39.99, listPrice: 44.99, minOrderQuantity: 4, priceBreaks: [{ minQuantity: 4, unitPrice: 39.99 }] });
     expect(read.headers['cache-control']).toBe('private, no-store');
-    // A part no list prices: its own break at the minimum order, for the member whose reply is theirs alone.
-    expect((await send(byCookie(tierBuyer), 'GET', `/api/part/${broken}`)).json()).toMatchObject({ price: 38, listPrice: 41 });
+    // A part no list prices: its own break at the minimum order, everyone's price (decision 224), nothing struck through.
+    const rotor = (await send(byCookie(tierBuyer), 'GET', `/api/part/${broken}`)).json() as PartDetail;
+    expect([rotor.price, rotor.listPrice]).toEqual([38, undefined]);
     // What the cart charges at the minimum order: the same.
     const cart = (await call(app, byCookie(tierBuyer), { method: 'PUT', url: `/api/cart/lines/${tiered}`, payload: { quantity: 4 } })).json() as Cart;
     expect(cart.lines.find((line) => line.partId === tiered)).toMatchObject({ unitPrice: 39.99, listPrice: 44.99 });
@@ -548,14 +552,15 @@ describe("a member's price is that of the least quantity they may order (decisio
     expect(await search(byCookie(tierBuyer), 'page=1')).toEqual({
       items: [
         [tiered, 39.99, 44.99],
-        [broken, 38, 41],
+        [broken, 38, undefined],
         [plain, 40.5, undefined],
       ],
       cacheControl: 'private, no-store',
     });
+    // Everyone pays the rotor's break at its minimum order (decision 224).
     expect((await search(anonymous, 'page=1')).items).toEqual([
       [tiered, 44.99, undefined],
-      [broken, 41, undefined],
+      [broken, 38, undefined],
       [plain, 40.5, undefined],
     ]);
     // Another company with lists: not Tierco's tier, but what it pays at the rotor's minimum order.
@@ -569,8 +574,8 @@ describe("a member's price is that of the least quantity they may order (decisio
       [plain, 40.5],
     ]);
     expect((await search(byCookie(tierBuyer), 'maxPrice=40')).items.map((item) => item[0])).toEqual([tiered, broken]);
-    expect((await search(anonymous, 'sort=price-asc')).items.map((item) => item[0])).toEqual([plain, broken, tiered]);
-    expect((await search(anonymous, 'maxPrice=40')).items).toEqual([]);
+    expect((await search(anonymous, 'sort=price-asc')).items.map((item) => item[0])).toEqual([broken, plain, tiered]);
+    expect((await search(anonymous, 'maxPrice=40')).items.map((item) => item[0])).toEqual([broken]);
   });
 
   it('takes a category’s tier at each part’s own minimum order, in the sort as on the cards', async () => {

@@ -130,12 +130,13 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
  * Worked out once per statement, not per part: `ctes` are the member's entries (entries × lists
  * in force × their company's assignments × the member), the first by list per part
  * (`own_rates`) and per category (`category_rates`); `joinedTo(alias)` joins them to the rows of
- * `alias` (its `id`, `category_slug`, `price_cents` and `min_order_quantity`) by equality, and
- * `unitCents(alias)` picks the entry whose list comes first (the part's own on a tie: the same
- * list), at the tier its minimum order reaches, against the retail break it reaches (the
- * tiers read as arrays, `tier_sets`; the breaks reached, `reached_breaks`, for the few parts whose
- * minimum order is above 1). A correlated subquery per part cost 2.4 s for a
- * member's price sort of 100,000 parts (docs/benchmarks.md).
+ * `alias` (its `id`, `category_slug`, `price_cents`, `min_order_quantity` and
+ * `min_order_price_cents`) by equality, and `unitCents(alias)` picks the entry whose list comes
+ * first (the part's own on a tie: the same list), at the tier its minimum order reaches (the tiers
+ * read as arrays, `tier_sets`), against the retail price of the minimum order stored with the part
+ * (`min_order_price_cents`, decision 224; 219 worked out the breaks reached in a CTE of its own).
+ * A correlated subquery per part cost 2.4 s for a member's price sort of 100,000 parts
+ * (docs/benchmarks.md).
  */
 export function memberUnitCentsSql(userId: string, day = pricingDay()) {
   const rate = (entry: string, listPrice: string) =>
@@ -173,23 +174,11 @@ export function memberUnitCentsSql(userId: string, day = pricingDay()) {
         where entry.price_list_id in (select price_list_id from member_lists)
         group by tier.entry_id),
       own_rates as materialized (${firstBy('part_id')}),
-      category_rates as materialized (${firstBy('category_slug')}),
-      reached_breaks as materialized (
-        select distinct on (reached.part_id) reached.part_id, reached.unit_price_cents
-        from part_price_breaks as reached
-        join parts as part on part.id = reached.part_id
-        where part.min_order_quantity > 1 and reached.min_quantity <= part.min_order_quantity
-        order by reached.part_id, reached.min_quantity desc),
-      -- One row per part with an entry or a break reached: one join with the matches, not two.
-      part_rates as materialized (
-        select coalesce(own.part_id, reached.part_id) as part_id, own.list_id, own.priority, own.name, own.unit_price_cents, own.percent_off_bp,
-               own.tier_quantities, own.tier_unit_prices, own.tier_percents, reached.unit_price_cents as reached_break_cents
-        from own_rates as own
-        full join reached_breaks as reached on reached.part_id = own.part_id)`;
+      category_rates as materialized (${firstBy('category_slug')})`;
   return {
     ctes: member,
     joinedTo: (alias: string) => sql`
-      left join part_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
+      left join own_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
       left join category_rates as category_rate on category_rate.category_slug = ${sql.ref(`${alias}.category_slug`)}`,
     unitCents: (alias: string) => {
       const listPrice = sql.ref(`${alias}.price_cents`);
@@ -204,8 +193,9 @@ export function memberUnitCentsSql(userId: string, day = pricingDay()) {
           else ${rate(entry, `${alias}.price_cents`)} end`;
       };
       // Never above the retail price of the same quantity (a member pays the lower: decision 104):
-      // the deepest retail break the minimum order reaches, else the list price.
-      const retail = sql`coalesce(own_rate.reached_break_cents, ${listPrice})`;
+      // the deepest retail break the minimum order reaches, else the list price, as stored with
+      // the part for everyone (migration 0135, decision 224).
+      const retail = sql.ref(`${alias}.min_order_price_cents`);
       return sql<number>`least(case
       when own_rate.list_id is not null
            and (category_rate.category_slug is null
@@ -284,11 +274,13 @@ export function linePrice(contracts: ContractPrices, part: { id: string; price_c
  * A part as a member reads it: `price` is what they pay a unit at the least quantity they may
  * order — the part's minimum order (decision 219; one unit before, though a minimum order reaching
  * a contract tier or a retail break never pays it) — by `linePrice`, as the cart and checkout
- * charge that quantity; `listPrice` beside it only when the one-unit list price is higher; and
+ * charge that quantity; `listPrice` beside it only when the retail price of that quantity, which
+ * everyone else is shown (decision 224), is higher; and
  * `priceBreaks` (when the reply has them) the member's own — wherever a contract tier or a retail
  * break starts, the lower price from there — so the browser's arithmetic (shared `unitPriceCents`
  * of `price` and them) gives the server's price at every quantity that may be ordered. A visitor's
- * or a listless member's reply (`prices` undefined) is left as it is: everyone's, the list price.
+ * or a listless member's reply (`prices` undefined) is left as it is: everyone's, the retail price
+ * of the minimum order (`parts.min_order_price_cents`, decision 224).
  */
 export function asMemberSees<T extends { _id: string; price: number; minOrderQuantity: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(
   prices: MemberReadPrices | undefined,
@@ -298,11 +290,13 @@ export function asMemberSees<T extends { _id: string; price: number; minOrderQua
   if (!prices || !retail) return part;
   const { contracts } = prices;
   const { listPriceCents, breaks } = retail;
-  const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listPriceCents }, breaks, quantity).unitPriceCents;
+  const lineAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listPriceCents }, breaks, quantity);
+  const priceAt = (quantity: number) => lineAt(quantity).unitPriceCents;
   // The least quantity that may be ordered: the minimum order, 1 or more (its column checks it).
-  const shownCents = priceAt(retail.minOrderQuantity);
+  const { unitPriceCents: shownCents, retailCents } = lineAt(retail.minOrderQuantity);
   const priced: T = { ...part, price: centsToDollars(shownCents) };
-  if (shownCents < listPriceCents) Object.assign(priced, { listPrice: centsToDollars(listPriceCents) });
+  // Struck through beside it: what everyone else pays at that quantity (decision 224), as the cart's line says.
+  if (shownCents < retailCents) Object.assign(priced, { listPrice: centsToDollars(retailCents) });
   if (part.priceBreaks) {
     const tiers = contracts.of(part._id, 1)?.entry.tiers ?? [];
     const starts = [...tiers.map((tier) => tier.minQuantity), ...breaks.map((tier) => tier.minQuantity)];
