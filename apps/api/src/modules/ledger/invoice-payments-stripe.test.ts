@@ -253,7 +253,7 @@ describe('invoices paid with Stripe', () => {
     const session = stripeApi.sessions.at(-1);
     // Meanwhile the first is paid by a bank transfer an admin records, the second's order is cancelled.
     expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/companies/${company.id}/payments`, payload: { amount: 18, receivedAt: new Date().toISOString().slice(0, 10), reference: 'WIRE-228', invoiceNumbers: [paid] } }), 200);
-    const order = await app.db.selectFrom('orders').select('id').where('invoice_number', '=', Number(cancelled.slice(4))).executeTakeFirstOrThrow();
+    const order = await app.db.selectFrom('orders').select('id').where('invoice_number', '=', String(Number(cancelled.slice(4)))).executeTakeFirstOrThrow();
     expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${order.id}/cancel` }), 200);
 
     expectReply(await completed('pi_whole_credited', session), 200);
