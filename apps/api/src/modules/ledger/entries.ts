@@ -13,6 +13,7 @@ import {
   type AccountRefusal,
   type CompanyRole,
   type GivenBackPayment,
+  type InvoiceSettlement,
   type PaymentTerms,
   overCreditLimitCents,
 } from '@autoparts/shared';
@@ -63,6 +64,20 @@ export async function givenBackOf(db: Db, companyId: string): Promise<GivenBackP
     invoices: row.invoice_numbers,
     paidBy: row.email,
   }));
+}
+
+/**
+ * What settled an invoice of `invoiceCents` that owes nothing now (decision 228), from its credit
+ * notes (`cents` positive; `returned`: a return's, else its order or the order's rest cancelled):
+ * none, so payments (or a credit on account) paid it; as much as the invoice or more, so they alone
+ * did (a return's, a cancellation's, or both); less, so both did.
+ */
+export function settlementOf(invoiceCents: number, notes: readonly { cents: number; returned: boolean }[]): InvoiceSettlement {
+  const creditedCents = sumCents(notes.map((note) => note.cents));
+  if (creditedCents <= 0) return 'paid';
+  if (creditedCents < invoiceCents) return 'paid-and-credited';
+  const returned = notes.filter((note) => note.returned).length;
+  return returned === notes.length ? 'returned' : returned === 0 ? 'cancelled' : 'credited';
 }
 
 /** An amount still open in a company's ledger: an invoice's unpaid rest, or the credit no invoice takes. */

@@ -23,7 +23,7 @@ import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { balanceOf, givenBackOf, membersIn, openItems, today, type OpenItem } from './entries';
+import { balanceOf, givenBackOf, membersIn, openItems, settlementOf, today, type OpenItem } from './entries';
 
 /**
  * A company's ledger read (its entries with the running balance, a month's statement) and the
@@ -462,9 +462,7 @@ async function recordGivenBack(trx: Db, mail: Mail, companyId: string, payment: 
 
 /**
  * What settled each of the company's invoices `numbers`, none of which owes anything now (decision
- * 228), from its ledger: its credit notes (`credit_notes.return_id`: parts returned, else its order
- * or the order's rest cancelled) against the invoice's amount. What they leave was paid, by a payment
- * or a credit on account (`openItems`). An invoice of no credit note: 'paid'.
+ * 228), from its ledger: the invoice's amount and its credit notes (`settlementOf`).
  */
 async function settlementsOf(trx: Db, companyId: string, numbers: readonly number[]): Promise<Map<number, InvoiceSettlement>> {
   if (!numbers.length) return new Map();
@@ -490,18 +488,10 @@ async function settlementsOf(trx: Db, companyId: string, numbers: readonly numbe
     invoices.map((invoice) => {
       const number = Number(invoice.invoice_number);
       const its = notes.filter((note) => Number(note.invoice_number) === number);
-      const creditedCents = -sumCents(its.map((note) => note.amount_cents));
-      const returned = its.filter((note) => note.return_id !== null).length;
-      const settledBy: InvoiceSettlement =
-        creditedCents <= 0
-          ? 'paid'
-          : creditedCents < invoice.amount_cents
-            ? 'paid-and-credited'
-            : returned === its.length
-              ? 'returned'
-              : returned === 0
-                ? 'cancelled'
-                : 'credited';
+      const settledBy = settlementOf(
+        invoice.amount_cents,
+        its.map((note) => ({ cents: -note.amount_cents, returned: note.return_id !== null })),
+      );
       return [number, settledBy];
     }),
   );
