@@ -4,7 +4,7 @@ import { placeCheckoutSchema } from './checkout';
 import { adminMessages } from './admin';
 import { formatDay } from './dates';
 import { moneyField, queryWholeNumber, withoutDirectionControls } from './form-fields';
-import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
+import { givenBackPaymentSchema, PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
 import { hasEnded } from './order-process';
 import { listInWords } from './text';
@@ -302,12 +302,16 @@ export type CompanyCreated = z.infer<typeof companyCreatedSchema>;
 /**
  * `GET /api/company`: the signed-in member's company and role; `balance` is what its ledger
  * sums to (owed, in dollars), `available` what the credit limit leaves (null: no limit; decision 081).
+ * `givenBack`: the company's newest `ADMIN_LEDGER_RECENT` card payments given back whole, newest
+ * first, as the admins' Account lists them (decision 228); only to owners and accounts members
+ * (`ACCOUNTS_ROLES`, who see its ledger and payments), absent for buyers and viewers.
  */
 export const myCompanySchema = z.object({
   ...companyFields,
   role: z.enum(COMPANY_ROLES),
   balance: z.number(),
   available: z.number().nullable(),
+  givenBack: z.array(givenBackPaymentSchema).optional(),
 });
 export type MyCompany = z.infer<typeof myCompanySchema>;
 

@@ -315,6 +315,34 @@ export const givenBackPaymentSchema = z.object({
 export type GivenBackPayment = z.infer<typeof givenBackPaymentSchema>;
 
 /**
+ * What had settled an invoice a card payment given back whole was for, as the ledger knew it when
+ * the payment was given back (decision 228): payments only (a payment, or a credit on account it
+ * took), credit notes only (its order cancelled, its parts returned, or both), or both.
+ */
+export const INVOICE_SETTLEMENTS = ['paid', 'cancelled', 'returned', 'credited', 'paid-and-credited'] as const;
+export type InvoiceSettlement = (typeof INVOICE_SETTLEMENTS)[number];
+
+/**
+ * The words of a card payment given back whole (decisions 225, 228), in one place: its e-mail's
+ * first paragraph and what it says of each invoice, and the note over the lists of them on the
+ * admins' Account and the members' Company page.
+ */
+export const givenBackMessages = {
+  /** `credited`: one of its invoices was settled by a credit note, not (only) by a payment. */
+  lead: (amount: string, companyName: string, credited: boolean) =>
+    `Your card payment of ${amount} to ${companyName}'s account is given back to your card in full: every invoice it was for had been ${credited ? 'paid or credited' : 'paid'} meanwhile, so nothing of it was owed.`,
+  settled: {
+    paid: 'Paid already',
+    cancelled: 'Credited: order cancelled',
+    returned: 'Credited: parts returned',
+    credited: 'Credited: parts returned, the rest cancelled',
+    'paid-and-credited': 'Paid in part, the rest credited',
+  } satisfies Record<InvoiceSettlement, string>,
+  listHeading: 'Card payments given back',
+  listNote: 'Charged by card and given back in full: every invoice each was for had been paid or credited meanwhile, so they are not in the ledger. The member who paid was e-mailed.',
+} as const;
+
+/**
  * `GET /api/admin/companies/{id}/account`: a company's money as the admins see it (decision 107).
  * `balance` is what the ledger sums to (+ owed), `available` what the credit limit leaves (never
  * below 0; null: no limit), `overdue` the sum still open on invoices past their due date;

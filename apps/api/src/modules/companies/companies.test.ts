@@ -93,6 +93,8 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
       role: 'owner',
       balance: 0,
       available: 5000,
+      // An owner sees the card payments given back whole (decision 228): none yet.
+      givenBack: [],
     });
     const row = await app.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
     expect(row.credit_limit_cents).toBe(500_000);

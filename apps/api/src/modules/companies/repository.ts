@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ACCOUNTS_ROLES,
   ENDED_STATUSES,
   centsToDollars,
   COMPANIES_PAGE_SIZE,
@@ -29,7 +30,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CompaniesTable, CompanyLocationsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { balanceOf } from '../ledger/entries';
+import { balanceOf, givenBackOf } from '../ledger/entries';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { withLines } from '../orders/shape';
@@ -356,13 +357,17 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       return { company, role };
     },
 
-    /** `GET /api/company`: the balance is the ledger's sum (decision 081); `available` what the limit leaves, never below 0. */
+    /**
+     * `GET /api/company`: the balance is the ledger's sum (decision 081); `available` what the limit
+     * leaves, never below 0; to owners and accounts members, who see the company's payments, the
+     * card payments given back whole too (decision 228).
+     */
     async mine(company: CompanyRow, role: CompanyRole): Promise<MyCompany> {
       const fields = companyFields(company);
-      const balanceCents = await balanceOf(db, company.id);
+      const [balanceCents, givenBack] = await Promise.all([balanceOf(db, company.id), ACCOUNTS_ROLES.includes(role) ? givenBackOf(db, company.id) : undefined]);
       const availableCents = availableCreditCents(company.credit_limit_cents, balanceCents);
       const available = availableCents === null ? null : centsToDollars(availableCents);
-      return { ...fields, role, balance: centsToDollars(balanceCents), available };
+      return { ...fields, role, balance: centsToDollars(balanceCents), available, ...(givenBack && { givenBack }) };
     },
 
     /** An owner invites `email`; refused for a member of the company already. */

@@ -58,10 +58,23 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const within = (trx: Db) => createCompaniesRepository(trx, app.mail, app.config.baseUrl);
   const owner = ['owner'] as const;
 
-  app.get('/company', { onRequest: app.requireUser, schema: { tags, security, response: { 200: myCompanySchema, ...errors } } }, async (request, reply) => {
-    const membership = await memberOf(request, reply);
-    return membership && companies.mine(membership.company, membership.role);
-  });
+  app.get(
+    '/company',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        description:
+          'The caller’s company, their role, its balance and the credit it leaves. To owners and accounts members (who see its ledger) also `givenBack`: its newest 20 card payments given back whole, newest first, as the admins’ Account lists them (decision 228).',
+        response: { 200: myCompanySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply);
+      return membership && companies.mine(membership.company, membership.role);
+    },
+  );
 
   app.post(
     '/company/invitations',

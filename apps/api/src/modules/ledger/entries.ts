@@ -1,7 +1,9 @@
 import {
   ACCOUNTS_ROLES,
+  ADMIN_LEDGER_RECENT,
   addDays,
   allocateCents,
+  centsToDollars,
   formatCreditNoteNumber,
   formatInvoiceNumber,
   ON_ACCOUNT_ROLES,
@@ -10,6 +12,8 @@ import {
   sumCents,
   type AccountRefusal,
   type CompanyRole,
+  type GivenBackPayment,
+  type InvoiceSettlement,
   type PaymentTerms,
   overCreditLimitCents,
 } from '@autoparts/shared';
@@ -36,6 +40,44 @@ export async function balanceOf(db: Db, companyId: string): Promise<number> {
     .where('company_id', '=', companyId)
     .executeTakeFirstOrThrow();
   return Number(row.balance);
+}
+
+/**
+ * The company's newest card payments given back whole (`ADMIN_LEDGER_RECENT`), newest first, with
+ * the e-mail of who paid (null once the account is gone): the admins' Account (decision 225) and
+ * the Company page of its owners and accounts members (`GET /api/company`, decision 228) list them.
+ */
+export async function givenBackOf(db: Db, companyId: string): Promise<GivenBackPayment[]> {
+  const rows = await db
+    .selectFrom('card_payments_given_back as g')
+    .leftJoin('users as u', 'u.id', 'g.paid_by')
+    .select(['g.given_back_at', 'g.payment_intent', 'g.amount_cents', 'g.invoice_numbers', 'u.email'])
+    .where('g.company_id', '=', companyId)
+    .orderBy('g.given_back_at', 'desc')
+    .orderBy('g.id')
+    .limit(ADMIN_LEDGER_RECENT)
+    .execute();
+  return rows.map((row) => ({
+    at: row.given_back_at.toISOString(),
+    paymentIntent: row.payment_intent,
+    amount: centsToDollars(row.amount_cents),
+    invoices: row.invoice_numbers,
+    paidBy: row.email,
+  }));
+}
+
+/**
+ * What settled an invoice of `invoiceCents` that owes nothing now (decision 228), from its credit
+ * notes (`cents` positive; `returned`: a return's, else its order or the order's rest cancelled):
+ * none, so payments (or a credit on account) paid it; as much as the invoice or more, so they alone
+ * did (a return's, a cancellation's, or both); less, so both did.
+ */
+export function settlementOf(invoiceCents: number, notes: readonly { cents: number; returned: boolean }[]): InvoiceSettlement {
+  const creditedCents = sumCents(notes.map((note) => note.cents));
+  if (creditedCents <= 0) return 'paid';
+  if (creditedCents < invoiceCents) return 'paid-and-credited';
+  const returned = notes.filter((note) => note.returned).length;
+  return returned === notes.length ? 'returned' : returned === 0 ? 'cancelled' : 'credited';
 }
 
 /** An amount still open in a company's ledger: an invoice's unpaid rest, or the credit no invoice takes. */

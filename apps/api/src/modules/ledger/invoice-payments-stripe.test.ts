@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { accountMessages, type AdminCompanyAccount, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
+import { accountMessages, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byCookie, byToken, call, expectReply } from '../../test/admin';
+import { anonymous, byCookie, byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../../test/company';
@@ -242,6 +242,80 @@ describe('invoices paid with Stripe', () => {
     expect(refundsOf('pi_whole_late').at(-1)?.body).toMatchObject({ amount: '1700' });
     expect(await givenBack('pi_whole_late')).toHaveLength(1);
     expect(await mailsNaming('company-payment-given-back', 'pi_whole_late')).toHaveLength(1);
+  });
+
+  // Regression (was a bug, decision 228): the message said "Paid already" of an invoice whose order
+  // was cancelled meanwhile; its credit note had settled it, and nobody paid it.
+  it('says of each invoice of a payment given back whole what settled it: paid already, or credited as its order was cancelled', async () => {
+    const paid = await invoiceOnAccount(app, company, owner, 1_300);
+    const cancelled = await invoiceOnAccount(app, company, owner, 2_300);
+    expectReply(await startCheckout([paid, cancelled], accounts), 200);
+    const session = stripeApi.sessions.at(-1);
+    // Meanwhile the first is paid by a bank transfer an admin records, the second's order is cancelled.
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/companies/${company.id}/payments`, payload: { amount: 18, receivedAt: new Date().toISOString().slice(0, 10), reference: 'WIRE-228', invoiceNumbers: [paid] } }), 200);
+    const order = await app.db.selectFrom('orders').select('id').where('invoice_number', '=', String(Number(cancelled.slice(4)))).executeTakeFirstOrThrow();
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${order.id}/cancel` }), 200);
+
+    expectReply(await completed('pi_whole_credited', session), 200);
+
+    const told = await mailsNaming('company-payment-given-back', 'pi_whole_credited');
+    expect(told.map((mail) => mail.recipient)).toEqual([accounts.email]);
+    const text = told[0]?.text ?? '';
+    expect(text).toContain('is given back to your card in full: every invoice it was for had been paid or credited meanwhile, so nothing of it was owed.');
+    expect(text).toContain(`${paid}: Paid already\n`);
+    expect(text).toContain(`${cancelled}: Credited: order cancelled\n`);
+    expect(refundsOf('pi_whole_credited').at(-1)?.body).toMatchObject({ amount: '4600' });
+  });
+
+  it('lists the payments given back whole to the company’s owners and accounts members on GET /api/company, the newest 20; to no one else', async () => {
+    const own = await signUpCustomer(app, 'ips-own2');
+    const other = await createTestCompany(app, admin, own);
+    const payer = await signUpCustomer(app, 'ips-acc2');
+    const buyer = await signUpCustomer(app, 'ips-buy2');
+    const viewer = await signUpCustomer(app, 'ips-view2');
+    const stranger = await signUpCustomer(app, 'ips-none2');
+    await joinCompany(app, other, payer, 'accounts');
+    await joinCompany(app, other, buyer, 'buyer');
+    await joinCompany(app, other, viewer, 'viewer');
+    const mine = async (who: Customer) => (await call(app, byToken(who), { method: 'GET', url: '/api/company' })).json() as MyCompany;
+    // None yet: an empty list for those who see the company's money.
+    expect((await mine(own)).givenBack).toEqual([]);
+
+    const number = await invoiceOnAccount(app, other, own, 1_400);
+    expectReply(await call(app, byCookie(payer), { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers: [number] } }), 200);
+    const session = stripeApi.sessions.at(-1);
+    expectReply(await completed('pi_members_paid', session), 200);
+    expectReply(await completed('pi_members_back', session), 200);
+    const [recorded] = await givenBack('pi_members_back');
+    const item = { at: recorded?.given_back_at.toISOString(), paymentIntent: 'pi_members_back', amount: 19, invoices: [number], paidBy: payer.email };
+
+    for (const who of [own, payer]) {
+      const reply = await call(app, byToken(who), { method: 'GET', url: '/api/company' });
+      expectReply(reply, 200);
+      // Every field it had stays as it was.
+      expect(reply.json()).toMatchObject({ id: other.id, role: who === own ? 'owner' : 'accounts', balance: 0, available: null, givenBack: [item] });
+    }
+    // Buyers and viewers see no invoices or payments: no list, though they read the company.
+    for (const who of [buyer, viewer]) {
+      const reply = await call(app, byToken(who), { method: 'GET', url: '/api/company' });
+      expectReply(reply, 200);
+      expect(reply.json()).not.toHaveProperty('givenBack');
+    }
+    // Another company's owner sees only their own; a customer of none and a signed-out caller are refused.
+    expect((await mine(owner)).givenBack?.map((payment) => payment.paymentIntent)).not.toContain('pi_members_back');
+    expectReply(await call(app, byToken(stranger), { method: 'GET', url: '/api/company' }), 404, companyMessages.notMember);
+    expectReply(await call(app, anonymous, { method: 'GET', url: '/api/company' }), 401);
+
+    // The newest 20, newest first, as the admins' Account lists them.
+    const payerId = await userIdOf(app, payer.email);
+    await app.db
+      .insertInto('card_payments_given_back')
+      .values(Array.from({ length: ADMIN_LEDGER_RECENT }, (_, n) => ({ company_id: other.id, payment_intent: `pi_members_more_${n}`, amount_cents: 100 + n, invoice_numbers: [number], paid_by: payerId, given_back_at: new Date(Date.now() + (n + 1) * 60_000) })))
+      .execute();
+    const listed = (await mine(payer)).givenBack ?? [];
+    expect(listed.map((payment) => payment.paymentIntent)).toEqual(Array.from({ length: ADMIN_LEDGER_RECENT }, (_, n) => `pi_members_more_${ADMIN_LEDGER_RECENT - 1 - n}`));
+    const account = (await call(app, byToken(admin), { method: 'GET', url: `/api/admin/companies/${other.id}/account` })).json() as AdminCompanyAccount;
+    expect(listed).toEqual(account.givenBack);
   });
 
   // Regression (was a bug): a payment of the right number in another currency settled the invoices,

@@ -1,7 +1,7 @@
 import { sumCents } from '@autoparts/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openItemsOf, type AppliedPayment, type LedgerEntry } from './entries';
+import { openItemsOf, settlementOf, type AppliedPayment, type LedgerEntry } from './entries';
 
 /**
  * A company's ledger as the database can hold it: invoices (positive), credit notes of an invoiced
@@ -70,5 +70,16 @@ describe('openItemsOf (decision 210: its sums in the money module)', () => {
     expect(openItemsOf(entries, [{ payment_id: 'p', order_id: 'late', amount_cents: 3_000 }])).toEqual([
       { orderId: 'late', invoiceNumber: 2, dueOn: '2026-12-20', cents: 3_000 },
     ]);
+  });
+});
+
+describe('settlementOf (decision 228): what settled an invoice a card payment given back whole was for', () => {
+  it('says paid without a credit note, credited when its credit notes cover it, and both when they cover part of it', () => {
+    expect(settlementOf(10_000, [])).toBe('paid');
+    expect(settlementOf(10_000, [{ cents: 10_000, returned: false }])).toBe('cancelled');
+    expect(settlementOf(10_000, [{ cents: 4_000, returned: true }, { cents: 6_000, returned: true }])).toBe('returned');
+    expect(settlementOf(10_000, [{ cents: 4_000, returned: true }, { cents: 6_000, returned: false }])).toBe('credited');
+    expect(settlementOf(10_000, [{ cents: 3_000, returned: false }])).toBe('paid-and-credited');
+    expect(settlementOf(10_000, [{ cents: 9_999, returned: true }])).toBe('paid-and-credited');
   });
 });

@@ -9,7 +9,7 @@ import {
   type AdminCompanyAccount,
   type AgeingBucket,
   type CompanyPayment,
-  type GivenBackPayment,
+  type InvoiceSettlement,
   type LedgerEntry,
   type LedgerQuery,
   type LedgerKind,
@@ -23,7 +23,7 @@ import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { balanceOf, membersIn, openItems, today, type OpenItem } from './entries';
+import { balanceOf, givenBackOf, membersIn, openItems, settlementOf, today, type OpenItem } from './entries';
 
 /**
  * A company's ledger read (its entries with the running balance, a month's statement) and the
@@ -120,26 +120,6 @@ export function createLedgerRepository(db: Db) {
     return Number(row.sum);
   }
 
-  /** The company's newest card payments given back whole, newest first, with the e-mail of who paid (decision 225). */
-  async function givenBackOf(companyId: string): Promise<GivenBackPayment[]> {
-    const rows = await db
-      .selectFrom('card_payments_given_back as g')
-      .leftJoin('users as u', 'u.id', 'g.paid_by')
-      .select(['g.given_back_at', 'g.payment_intent', 'g.amount_cents', 'g.invoice_numbers', 'u.email'])
-      .where('g.company_id', '=', companyId)
-      .orderBy('g.given_back_at', 'desc')
-      .orderBy('g.id')
-      .limit(ADMIN_LEDGER_RECENT)
-      .execute();
-    return rows.map((row) => ({
-      at: row.given_back_at.toISOString(),
-      paymentIntent: row.payment_intent,
-      amount: centsToDollars(row.amount_cents),
-      invoices: row.invoice_numbers,
-      paidBy: row.email,
-    }));
-  }
-
   return {
     /**
      * `GET /api/company/ledger` (decision 138): the `limit` newest entries after the `offset`
@@ -190,7 +170,7 @@ export function createLedgerRepository(db: Db) {
       if (!isId(companyId)) return undefined;
       const company = await db.selectFrom('companies').select('credit_limit_cents').where('id', '=', companyId).executeTakeFirst();
       if (!company) return undefined;
-      const [entries, invoices, givenBack] = await Promise.all([this.ledger(companyId, { limit: ADMIN_LEDGER_RECENT, offset: 0 }), this.openInvoices(companyId), givenBackOf(companyId)]);
+      const [entries, invoices, givenBack] = await Promise.all([this.ledger(companyId, { limit: ADMIN_LEDGER_RECENT, offset: 0 }), this.openInvoices(companyId), givenBackOf(db, companyId)]);
       const balanceCents = dollarsToCents(entries.at(-1)?.balance ?? 0);
       const limitCents = company.credit_limit_cents;
       const overdueCents = sumCents(invoices.filter((invoice) => invoice.overdue).map((invoice) => dollarsToCents(invoice.open)));
@@ -455,10 +435,12 @@ async function payerOf(trx: Db, companyId: string, userId: string): Promise<{ to
 /**
  * A card payment given back whole (decision 225): recorded once per PaymentIntent (a second insert,
  * another instance's of the same event, does nothing) and, with the record, its message to the
- * member who paid: the amount, the invoices it was for, each paid already, and the reference.
+ * member who paid: the amount, the invoices it was for, what settled each (decision 228), and the
+ * reference.
  */
 async function recordGivenBack(trx: Db, mail: Mail, companyId: string, payment: { invoiceNumbers: readonly number[]; chargedCents: number; reference: string; recordedBy: string }) {
-  const invoices = [...new Set(payment.invoiceNumbers)].map(formatInvoiceNumber);
+  const numbers = [...new Set(payment.invoiceNumbers)];
+  const invoices = numbers.map(formatInvoiceNumber);
   const recorded = await trx
     .insertInto('card_payments_given_back')
     .values({ company_id: companyId, payment_intent: payment.reference, amount_cents: payment.chargedCents, invoice_numbers: invoices, paid_by: payment.recordedBy })
@@ -468,7 +450,51 @@ async function recordGivenBack(trx: Db, mail: Mail, companyId: string, payment: 
   if (!recorded) return;
   const payer = await payerOf(trx, companyId, payment.recordedBy);
   if (!payer) return;
-  await mail.queue(trx, { kind: 'company-payment-given-back', ...payer, amountCents: payment.chargedCents, reference: payment.reference, invoiceNumbers: invoices });
+  const settled = await settlementsOf(trx, companyId, numbers);
+  await mail.queue(trx, {
+    kind: 'company-payment-given-back',
+    ...payer,
+    amountCents: payment.chargedCents,
+    reference: payment.reference,
+    invoices: numbers.map((number) => ({ invoiceNumber: formatInvoiceNumber(number), settledBy: settled.get(number) ?? 'paid' })),
+  });
+}
+
+/**
+ * What settled each of the company's invoices `numbers`, none of which owes anything now (decision
+ * 228), from its ledger: the invoice's amount and its credit notes (`settlementOf`).
+ */
+async function settlementsOf(trx: Db, companyId: string, numbers: readonly number[]): Promise<Map<number, InvoiceSettlement>> {
+  if (!numbers.length) return new Map();
+  const [invoices, notes] = await Promise.all([
+    trx
+      .selectFrom('company_ledger')
+      .select(['invoice_number', 'order_id', 'amount_cents'])
+      .where('company_id', '=', companyId)
+      .where('kind', '=', 'invoice')
+      .where('invoice_number', 'in', numbers.map(String))
+      .execute(),
+    trx
+      .selectFrom('company_ledger as l')
+      .innerJoin('company_ledger as i', (join) => join.onRef('i.order_id', '=', 'l.order_id').on('i.kind', '=', 'invoice'))
+      .innerJoin('credit_notes as n', 'n.number', 'l.credit_note_number')
+      .select(['i.invoice_number', 'l.amount_cents', 'n.return_id'])
+      .where('l.company_id', '=', companyId)
+      .where('l.kind', '=', 'credit-note')
+      .where('i.invoice_number', 'in', numbers.map(String))
+      .execute(),
+  ]);
+  return new Map(
+    invoices.map((invoice) => {
+      const number = Number(invoice.invoice_number);
+      const its = notes.filter((note) => Number(note.invoice_number) === number);
+      const settledBy = settlementOf(
+        invoice.amount_cents,
+        its.map((note) => ({ cents: -note.amount_cents, returned: note.return_id !== null })),
+      );
+      return [number, settledBy];
+    }),
+  );
 }
 
 /**

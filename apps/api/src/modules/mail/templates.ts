@@ -9,6 +9,7 @@ import {
   formatRmaNumber,
   formatStatementMonth,
   formatTrackingNumber,
+  givenBackMessages,
   invoiceMessages,
   notices,
   orderName,
@@ -20,6 +21,7 @@ import {
   returnReasonLabels,
   taxLabel,
   type CarrierCode,
+  type InvoiceSettlement,
   type LineKind,
   type ReturnReasonCode,
   type ShipTo,
@@ -125,9 +127,18 @@ export type MailMessage =
     }
   /**
    * A card payment of a company's invoices (Stripe) given back whole, to the member who paid
-   * (decision 225): every invoice it was for had been paid meanwhile, so it paid nothing.
+   * (decision 225): every invoice it was for had been paid or credited meanwhile, so it paid
+   * nothing; each invoice with what settled it (decision 228).
    */
-  | { kind: 'company-payment-given-back'; to: string; name: string; companyName: string; amountCents: number; reference: string; invoiceNumbers: readonly string[] }
+  | {
+      kind: 'company-payment-given-back';
+      to: string;
+      name: string;
+      companyName: string;
+      amountCents: number;
+      reference: string;
+      invoices: readonly { invoiceNumber: string; settledBy: InvoiceSettlement }[];
+    }
   /**
    * A payment an admin recorded (a bank transfer, a cheque), to each owner and accounts member of the
    * company (decision 222): the day received, its reference, what each invoice took as the ledger
@@ -411,12 +422,10 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         subject: `${message.companyName}: card payment of ${money(message.amountCents)} given back`,
         greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
         blocks: [
-          {
-            paragraph: `Your card payment of ${money(message.amountCents)} to ${message.companyName}'s account is given back to your card in full: every invoice it was for had been paid meanwhile, so nothing of it was owed.`,
-          },
+          { paragraph: givenBackMessages.lead(money(message.amountCents), message.companyName, message.invoices.some((invoice) => invoice.settledBy !== 'paid')) },
           {
             facts: [
-              ...message.invoiceNumbers.map((invoiceNumber): [string, string] => [invoiceNumber, 'Paid already']),
+              ...message.invoices.map(({ invoiceNumber, settledBy }): [string, string] => [invoiceNumber, givenBackMessages.settled[settledBy]]),
               ['Reference', message.reference],
               ['Given back to your card', money(message.amountCents)],
             ],

@@ -3,10 +3,8 @@ import {
   companyPaymentInputSchema,
   formatDay,
   formatPrice,
-  listInWords,
   type AdminCompanyAccount,
   type CompanyPaymentInput,
-  type GivenBackPayment,
   type OpenInvoice,
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +17,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { LoadError } from '../../admin/components/load-error';
 import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
+import { GivenBackPayments } from './given-back-payments';
 import { LedgerEntryRow, LedgerList } from './ledger-entries';
 import { StatementDownload } from './statement-download';
 import { checkedWhenSent } from '../../../lib/form-checking';
@@ -50,7 +49,7 @@ export function CompanyMoney({ company }: { company: { id: string; name: string 
           <RecordPayment company={company} />
           <OpenInvoices invoices={account.data.invoices} />
           <RecentEntries account={account.data} />
-          <GivenBack payments={account.data.givenBack} />
+          <GivenBackPayments payments={account.data.givenBack} />
         </>
       )}
       <Statements company={company} />
@@ -183,34 +182,6 @@ function RecentEntries({ account }: { account: AdminCompanyAccount }) {
           </LedgerList>
         </>
       )}
-    </div>
-  );
-}
-
-/**
- * Card payments given back whole (decision 225): each invoice they were for had been paid
- * meanwhile, so the ledger has nothing of them. Shown only when there are some.
- */
-function GivenBack({ payments }: { payments: GivenBackPayment[] }) {
-  if (payments.length === 0) return null;
-  return (
-    <div className="grid gap-3">
-      <h3 className="text-lg font-bold text-ink">Card payments given back</h3>
-      <p className="text-sm text-slate-600">
-        Charged by card and given back in full: every invoice each was for had been paid meanwhile, so they are not in the ledger. The member who paid was e-mailed.
-      </p>
-      <ul aria-label="Card payments given back, newest first" className="grid gap-2">
-        {payments.map((payment) => (
-          <li key={payment.paymentIntent} className="grid gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[1fr_auto]">
-            <span className="min-w-0 font-semibold break-words text-ink">{payment.paymentIntent}</span>
-            <span className="font-semibold text-ink sm:text-right">{formatPrice(payment.amount)} given back</span>
-            <span className="min-w-0 break-words text-slate-700 sm:col-span-2">
-              For {listInWords(payment.invoices)} · {formatDay(payment.at)}
-            </span>
-            <span className="min-w-0 break-words text-slate-600 sm:col-span-2">Paid by {payment.paidBy ?? 'an account since deleted'}</span>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { addDays, CERTIFICATE_DOCUMENT_MAX_BYTES, certificateMessages, companyMessages, notices, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
+import { addDays, CERTIFICATE_DOCUMENT_MAX_BYTES, certificateMessages, companyMessages, givenBackMessages, notices, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -400,6 +400,42 @@ describe('Company', () => {
     await user.clear(month);
     await user.type(month, '2026-11');
     expect(screen.getByRole('link', { name: 'Download the statement for November 2026 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+  });
+
+  it('lists the card payments given back whole under the ledger to an accounts member: the invoices, the day and who paid, named as the members list names them (decision 228)', async () => {
+    const givenBack = [
+      { at: '2026-12-07T15:30:00.000Z', paymentIntent: 'pi_3QgivenBack', amount: 500, invoices: ['INV-000041', 'INV-000042'], paidBy: 'olga@example.com' },
+      { at: '2026-11-02T09:00:00.000Z', paymentIntent: 'pi_3Qleft', amount: 120, invoices: ['INV-000041'], paidBy: 'gone@example.com' },
+      { at: '2026-11-01T09:00:00.000Z', paymentIntent: 'pi_3Qdeleted', amount: 60, invoices: ['INV-000040'], paidBy: null },
+    ];
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company': { body: { ...company('accounts'), givenBack } } });
+    renderCompany();
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(account.getByRole('heading', { name: 'Card payments given back' })).toBeInTheDocument();
+    expect(account.getByText(givenBackMessages.listNote)).toBeInTheDocument();
+    const list = within(account.getByRole('list', { name: 'Card payments given back, newest first' }));
+    await waitFor(() =>
+      expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'pi_3QgivenBack$500.00 given backFor INV-000041 and INV-000042 · Dec 7, 2026Paid by Olga Owner (olga@example.com)',
+        'pi_3Qleft$120.00 given backFor INV-000041 · Nov 2, 2026Paid by gone@example.com',
+        'pi_3Qdeleted$60.00 given backFor INV-000040 · Nov 1, 2026Paid by an account since deleted',
+      ]),
+    );
+    // Not in the ledger: they paid nothing.
+    expect(within(account.getByRole('list', { name: 'Ledger entries, newest first' })).queryByText(/pi_3Q/)).not.toBeInTheDocument();
+  });
+
+  it('lists no card payments given back when there are none, and none to a buyer', async () => {
+    stubFetch({ ...companyRoutes('owner'), 'GET /api/company': { body: { ...company('owner'), givenBack: [] } } });
+    const { unmount } = renderCompany();
+    expect(await screen.findByRole('list', { name: 'Ledger entries, newest first' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Card payments given back' })).not.toBeInTheDocument();
+    unmount();
+
+    companyServer('buyer');
+    renderCompany();
+    expect(await screen.findByText('Your role: Buyer')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Card payments given back' })).not.toBeInTheDocument();
   });
 
   it('shows the ledger’s newest 20 entries, and 20 older ones more at each press, the focus on the first added (decision 133)', async () => {

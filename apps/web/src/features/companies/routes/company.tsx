@@ -55,7 +55,7 @@ export function Component() {
           {ACCOUNTS_ROLES.includes(company.data.role) && (
             <>
               <CompanyInvoices />
-              <CompanyAccount companyName={company.data.name} />
+              <CompanyAccount companyName={company.data.name} givenBack={company.data.givenBack} />
             </>
           )}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} companyName={company.data.name} />
