@@ -54,7 +54,7 @@ test('Make Admin promotes a customer once their address is confirmed and demotes
   await page.goto('/dashboard/makeadmin');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
   // An address nobody has confirmed is not made an admin (decision 144), as its row says…
-  await expect(rowOf(promoted.email).getByRole('button', { name: 'Make Admin' })).toBeDisabled();
+  await expect(rowOf(promoted.email).getByRole('button', { name: `Make Admin ${promoted.email}`, exact: true })).toBeDisabled();
   await expect(rowOf(promoted.email).getByText(adminMessages.notConfirmedYet)).toBeVisible();
   // …until its owner follows the link mailed to it.
   const mailbox = await browser.newContext();
@@ -62,23 +62,23 @@ test('Make Admin promotes a customer once their address is confirmed and demotes
   await mailbox.close();
   await page.reload();
   // The reloaded row first (decision 205): before it is drawn, its note is absent too.
-  await expect(rowOf(promoted.email).getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+  await expect(rowOf(promoted.email).getByRole('button', { name: `Make Admin ${promoted.email}`, exact: true })).toBeEnabled();
   await expect(rowOf(promoted.email).getByText(adminMessages.notConfirmedYet)).toHaveCount(0);
   acceptNextDialog(page, roleConfirmations.makeAdmin(promoted.email));
-  await rowOf(promoted.email).getByRole('button', { name: 'Make Admin' }).click();
+  await rowOf(promoted.email).getByRole('button', { name: `Make Admin ${promoted.email}`, exact: true }).click();
   await expect(page.getByText(notices.madeAdmin)).toBeVisible();
   await expect(rowOf(promoted.email)).toContainText('Admin');
   await expect(page.getByRole('complementary').getByText(`made ${promoted.email} an admin`)).toBeVisible();
 
   // And back: the new admin is a customer again, after a confirmation.
   acceptNextDialog(page, roleConfirmations.removeAdmin(promoted.email, false));
-  await rowOf(promoted.email).getByRole('button', { name: 'Remove admin' }).click();
+  await rowOf(promoted.email).getByRole('button', { name: `Remove admin ${promoted.email}`, exact: true }).click();
   await expect(page.getByText(`${promoted.email} is a customer again`)).toBeVisible();
-  await expect(rowOf(promoted.email).getByRole('button', { name: 'Make Admin' })).toBeVisible();
+  await expect(rowOf(promoted.email).getByRole('button', { name: `Make Admin ${promoted.email}`, exact: true })).toBeVisible();
   await expect(page.getByRole('complementary').getByText(`made ${promoted.email} a customer again`)).toBeVisible();
 
   acceptNextDialog(page, confirmations.removeUser);
-  await rowOf(removed.email).getByRole('button', { name: 'Remove' }).click();
+  await rowOf(removed.email).getByRole('button', { name: `Remove ${removed.email}`, exact: true }).click();
   await expect(page.getByText(notices.userRemoved)).toBeVisible();
   await expect(rowOf(removed.email)).toHaveCount(0);
   // The audit trail shows it among the recent admin actions.
@@ -187,8 +187,8 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await logInByApi(page, e2eAdmin);
   await page.goto('/dashboard/reviews');
   const review = page.getByRole('listitem').filter({ hasText: text });
-  await review.getByRole('button', { name: 'Hide', exact: true }).click();
-  await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();
+  await review.getByRole('button', { name: /^Hide the review by / }).click();
+  await expect(review.getByRole('button', { name: /^Show the review by / })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Customer Reviews' })).toBeVisible();
   await expect(page.locator('.reviews-carousel .reviews-track > li').first()).toBeAttached();
@@ -233,6 +233,6 @@ test('a review of one very long word wraps within its card: the carousel ends at
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   // Hidden again, so that the journeys after this one see the home page's usual cards.
-  await review.getByRole('button', { name: 'Hide', exact: true }).click();
-  await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();
+  await review.getByRole('button', { name: /^Hide the review by / }).click();
+  await expect(review.getByRole('button', { name: /^Show the review by / })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { ListedPart } from '@autoparts/shared';
+import { auditMessages, type ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { logInByApi, newAccount, signUpByApi } from './accounts';
 import { expect, test } from './fixtures';
@@ -57,11 +57,14 @@ for (const [index, width] of widths.entries()) {
       await expect(page).toHaveURL(/from=2020-01-01/);
       await expect(from).toHaveValue('2020-01-01');
       await expect(entries).toHaveCount(1);
+      // Said in a polite status once the list has followed the filter (decision 227).
+      await expect(page.getByRole('status').filter({ hasText: /^1 entry$/ })).toHaveCount(1);
 
       // A search that finds nothing says so; the keyboard reaches the filters.
       await filters.getByLabel('Order number, part number or e-mail').fill('no-such-thing@example.com');
       await filters.getByLabel('Order number, part number or e-mail').press('Enter');
-      await expect(page.getByText('No entries match these filters.')).toBeVisible();
+      await expect(page.getByText(auditMessages.noMatch).and(page.locator(':not(.sr-only)'))).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: auditMessages.noMatch })).toHaveCount(1);
       await expectNoA11yViolations(page);
     });
   });

@@ -36,7 +36,12 @@ for (const [index, width] of widths.entries()) {
       await page.goto('/dashboard');
       await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Return items' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'My Returns' })).toBeVisible();
+      // Nothing chosen yet: the button is reached by the keyboard and says why it sends nothing, at the part (decision 227).
+      await page.getByRole('button', { name: 'Request the return' }).press('Enter');
+      await expect(page.getByLabel(`How many of ${part.name} to return`)).toBeFocused();
+      await expect(page.getByLabel(`How many of ${part.name} to return`)).toHaveAccessibleDescription(returnMessages.partNeeded);
       await page.getByLabel(`How many of ${part.name} to return`).fill('1');
+      await expect(page.getByText(returnMessages.partNeeded)).toHaveCount(0);
       // The demo's parts carry the home page's 12-month warranty: the line says until when and offers a claim (issue 34.6).
       const line = page.getByRole('group', { name: `${part.name} (` });
       await expect(line).toContainText(/Under warranty until [A-Z][a-z]+ \d{1,2}, \d{4}/);
@@ -60,7 +65,9 @@ for (const [index, width] of widths.entries()) {
       await page.getByRole('button', { name: 'Return something else' }).click();
       await expect(line).toContainText(returnMessages.alreadyBeingReturned(rma));
       await expect(page.getByLabel(`How many of ${part.name} to return`)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Request the return' })).toBeDisabled();
+      // Nothing left to choose: pressed, the form says so, and the words take the focus (decision 227).
+      await page.getByRole('button', { name: 'Request the return' }).click();
+      await expect(page.getByText(returnMessages.nothingToReturn)).toBeFocused();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `.tmp/screens/${width}_return-line-being-returned.png`, fullPage: true });
 

@@ -105,6 +105,13 @@ export const AUDIT_SEARCH_MAX = 200;
 
 export const auditMessages = {
   dateRange: 'The “to” date is before the “from” date.',
+  noneYet: 'No admin actions yet.',
+  noMatch: 'No entries match these filters.',
+  /**
+   * How many entries the filters match, said after a change (decision 227). The server pages the log
+   * without a total: the count is the whole list's only on a first page that is not full.
+   */
+  count: (entries: number, wholeList: boolean) => `${entries === 1 ? '1 entry' : `${entries} entries`}${wholeList ? '' : ' on this page'}`,
 } as const;
 
 const instant = z.iso.datetime({ offset: true, error: 'A time is written as ISO 8601 (2026-12-01T05:00:00.000Z)' });

@@ -90,6 +90,10 @@ export const returnMessages = {
   /** The cancel e-mail of a warranty replacement the shop cancelled: its claim is to be decided again (decision 110). */
   claimOpenAgain: (rma: string) => `This was the free replacement for your warranty claim ${rma}. The claim is open again: we will e-mail you once we have decided on it.`,
   reasonNeeded: 'Choose a reason for each part to send back.',
+  /** "Request the return" pressed with no part chosen: said at the first part's How many (decision 227). */
+  partNeeded: 'Choose how many of a part to send back.',
+  /** Pressed when every line of the order is being returned, returned or past its windows: each line says why. */
+  nothingToReturn: 'Nothing of this order can be sent back now: each part says why.',
   /** A reason code the shop does not have (the form offers only its own): said at the reason, not as "This request is not valid." (decision 220). */
   reasonUnknown: 'Choose a reason for the return from the list.',
   noteTooLong: `A note has at most ${groupedNumber(RETURN_NOTE_MAX_LENGTH)} characters.`,

@@ -122,7 +122,7 @@ describe('the review and admin routes', () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/dashboard/makeadmin' });
     const table = await screen.findByRole('table', { name: 'Users' });
-    await user.click(within(within(table).getByRole('row', { name: /boss@example.com/ })).getByRole('button', { name: 'Remove admin' }));
+    await user.click(within(within(table).getByRole('row', { name: /boss@example.com/ })).getByRole('button', { name: 'Remove admin boss@example.com' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/profile'));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' }, { timeout: 5000 })).toBeInTheDocument();

@@ -28,6 +28,8 @@ interface AddressFormProps {
   save?: ((fields: AddressFields) => Promise<unknown>) | undefined;
   /** The first field's label: "Full name" for an address, "Location name" for a location. */
   nameLabel?: string | undefined;
+  /** The submit button's words when adding: "Add address" for the address book, "Add location" for a company's (decision 227). */
+  addLabel?: string | undefined;
 }
 
 function initialValues(address: Address | undefined): AddressInput {
@@ -50,7 +52,7 @@ function initialValues(address: Address | undefined): AddressInput {
  * decides the region list (and its label) and the postal code's hint. Used by the address book
  * and, inline, by the checkout's AddressPicker.
  */
-export function AddressForm({ address, label, onSaved, onCancel, offerDefault = true, save: saveElsewhere, nameLabel = 'Full name' }: AddressFormProps) {
+export function AddressForm({ address, label, onSaved, onCancel, offerDefault = true, save: saveElsewhere, nameLabel = 'Full name', addLabel = 'Add address' }: AddressFormProps) {
   const save = useSaveAddress();
   const {
     register,
@@ -121,7 +123,7 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
         </label>
       )}
       <FormActions pending={isSubmitting} onCancel={onCancel} className="sm:col-span-2">
-        {address ? 'Save address' : 'Add address'}
+        {address ? 'Save address' : addLabel}
       </FormActions>
     </form>
   );

@@ -1,4 +1,4 @@
-import { paths } from '@autoparts/shared';
+import { auditMessages, paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { auditLogQuery } from '../../audit/api/get-audit-log';
@@ -22,7 +22,7 @@ export function RecentActivity() {
       ) : activity.isError ? (
         <LoadError what="the recent admin activity" error={activity.error} onRetry={() => void activity.refetch()} className="mt-3" />
       ) : activity.data.length === 0 ? (
-        <p className="mt-3 text-slate-600">No admin actions yet.</p>
+        <p className="mt-3 text-slate-600">{auditMessages.noneYet}</p>
       ) : (
         <AuditEntries entries={activity.data} className="mt-3" />
       )}

@@ -89,10 +89,16 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
           {formatDateTime(review.createdAt)}
         </time>
         <div className="flex flex-wrap gap-2">
-          <ActionButton tone="danger" onClick={onHideAuthor} pending={hidingAuthor} aria-describedby={authorId}>
+          {/* Named for their card, the visible words first (decision 227): every card has the same two. */}
+          <ActionButton tone="danger" onClick={onHideAuthor} pending={hidingAuthor} aria-label={`Hide all by author ${review.name} (${review.email})`}>
             Hide all by author
           </ActionButton>
-          <ActionButton tone={review.hidden ? 'neutral' : 'danger'} onClick={onToggle} pending={pending} aria-describedby={authorId}>
+          <ActionButton
+            tone={review.hidden ? 'neutral' : 'danger'}
+            onClick={onToggle}
+            pending={pending}
+            aria-label={`${review.hidden ? 'Show' : 'Hide'} the review by ${review.name} of ${formatDateTime(review.createdAt)}`}
+          >
             {review.hidden ? 'Show' : 'Hide'}
           </ActionButton>
         </div>

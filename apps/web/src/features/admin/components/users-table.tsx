@@ -76,7 +76,6 @@ interface UserRowProps {
 
 function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, busy }: UserRowProps) {
   const id = useId();
-  const emailId = `${id}-email`;
   const reasonId = `${id}-reason`;
   const unconfirmedId = `${id}-unconfirmed`;
   const admin = user.role === 'admin';
@@ -86,10 +85,12 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
   // admin) before the action ends, and the button pressed stays the pending one, not a disabled
   // one (Chromium drops a disabled button's focus; decision 132).
   const rolePending = pending === 'make-admin' || pending === 'remove-admin';
+  // Each button is named for its user, its visible words first ("Make Admin jane@example.com"):
+  // a list of the page's buttons, or a voice command, tells the rows apart (decision 227).
   return (
     <tr data-row={user.email} className="align-middle">
       <th scope="row" tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
-        <span id={emailId} className="block font-semibold text-ink">
+        <span className="block font-semibold text-ink">
           <EmailText email={user.email} />
         </span>
         {user.name && <span className="block text-slate-500">{user.name}</span>}
@@ -104,7 +105,7 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
       <td data-row-actions className="px-4 py-3">
         {admin ? (
           // The server keeps the last admin one and says so (409).
-          <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={rolePending} aria-describedby={emailId}>
+          <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={rolePending} aria-label={`Remove admin ${user.email}`}>
             Remove admin
           </ActionButton>
         ) : (
@@ -114,7 +115,8 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
               onClick={() => onMakeAdmin(user)}
               disabled={busy || unconfirmed}
               pending={rolePending}
-              aria-describedby={unconfirmed ? `${emailId} ${unconfirmedId}` : emailId}
+              aria-label={`Make Admin ${user.email}`}
+              aria-describedby={unconfirmed ? unconfirmedId : undefined}
               title={unconfirmed ? adminMessages.notConfirmedYet : undefined}
             >
               Make Admin
@@ -133,7 +135,8 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
           onClick={() => onRemove(user)}
           disabled={isMe || busy}
           pending={pending === 'remove'}
-          aria-describedby={isMe ? `${emailId} ${reasonId}` : emailId}
+          aria-label={`Remove ${user.email}`}
+          aria-describedby={isMe ? reasonId : undefined}
           title={isMe ? adminMessages.cannotRemoveSelf : undefined}
         >
           Remove

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/dates';
 import { anAdminReview, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { fullPage } from '../../../test/pages';
@@ -58,6 +59,23 @@ describe('Customer Reviews (admins)', () => {
     expect(await screen.findByRole('article', { name: 'Jane Doe' })).toBeInTheDocument();
   });
 
+  // Decision 227: the same words on every card were told apart only by a description; each is now
+  // named for its review (or its author), the visible words first (WCAG 2.5.3, label in name).
+  it('names each card’s buttons after its review and author, their visible words first', async () => {
+    const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, createdAt: '2024-06-01T12:00:00.000Z' });
+    stubFetch({ [GET_REVIEWS]: { body: [anAdminReview(), hidden] }, ...noActivity });
+    renderManageReviews();
+    const list = await screen.findByRole('list', { name: 'Reviews' });
+    await within(list).findByRole('article', { name: 'Jane Doe' });
+    expect(within(list).getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-label')])).toEqual([
+      ['Hide all by author', 'Hide all by author Jane Doe (jane@example.com)'],
+      ['Hide', `Hide the review by Jane Doe of ${formatDateTime('2024-05-02T09:30:00.000Z')}`],
+      ['Hide all by author', 'Hide all by author Sam Smith (sam@example.com)'],
+      ['Show', `Show the review by Sam Smith of ${formatDateTime('2024-06-01T12:00:00.000Z')}`],
+    ]);
+    expect(screen.getByRole('button', { name: /^Hide the review by Jane Doe/ })).not.toHaveAccessibleDescription();
+  });
+
   it('hides a review from the home page and shows a hidden one again', async () => {
     const shown = anAdminReview();
     const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, ratings: null });
@@ -75,13 +93,13 @@ describe('Customer Reviews (admins)', () => {
     const samReview = within(screen.getByRole('article', { name: 'Sam Smith' }));
     expect(samReview.getByText('Hidden')).toBeInTheDocument();
 
-    await user.click(janeReview.getByRole('button', { name: 'Hide' }));
+    await user.click(janeReview.getByRole('button', { name: /^Hide the review by Jane Doe of / }));
     expect(await screen.findByText('Review hidden from the home page')).toBeInTheDocument();
     expect(callTo(server, 'PUT /api/admin/review/review-1/visibility')?.body).toEqual({ hidden: true });
     // The home page's carousel is out of date.
     expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
 
-    await user.click(samReview.getByRole('button', { name: 'Show' }));
+    await user.click(samReview.getByRole('button', { name: /^Show the review by Sam Smith of / }));
     expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
     expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
   });
@@ -95,8 +113,8 @@ describe('Customer Reviews (admins)', () => {
       ...noActivity,
     });
     renderManageReviews();
-    const jane = within(await screen.findByRole('article', { name: 'Jane Doe' })).getByRole('button', { name: 'Hide' });
-    const other = within(screen.getByRole('article', { name: 'Sam Smith' })).getByRole('button', { name: 'Hide' });
+    const jane = within(await screen.findByRole('article', { name: 'Jane Doe' })).getByRole('button', { name: /^Hide the review by Jane Doe of / });
+    const other = within(screen.getByRole('article', { name: 'Sam Smith' })).getByRole('button', { name: /^Hide the review by Sam Smith of / });
     // As a quick hand does, before the first one's pending state is drawn: Jane's twice, then Sam's.
     fireEvent.click(jane);
     fireEvent.click(jane);
@@ -116,10 +134,10 @@ describe('Customer Reviews (admins)', () => {
     renderManageReviews();
     const review = within(await screen.findByRole('article', { name: 'Jane Doe' }));
 
-    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    await user.click(review.getByRole('button', { name: 'Hide all by author Jane Doe (jane@example.com)' }));
     expect(callTo(server, 'POST /api/admin/reviews/hide-author')).toBeUndefined();
 
-    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    await user.click(review.getByRole('button', { name: 'Hide all by author Jane Doe (jane@example.com)' }));
     expect(confirm).toHaveBeenLastCalledWith('Hide every review written by jane@example.com?');
     expect(await screen.findByText('12 reviews by jane@example.com hidden')).toBeInTheDocument();
     expect(callTo(server, 'POST /api/admin/reviews/hide-author')?.body).toEqual({ email: 'jane@example.com' });

@@ -53,12 +53,41 @@ describe('Audit log', () => {
     const filters = within(screen.getByRole('search', { name: 'Filter the audit log' }));
     await within(filters.getByLabelText('Admin')).findByRole('option', { name: 'sam@example.com' });
     await user.selectOptions(filters.getByLabelText('Admin'), 'sam@example.com');
-    expect(await screen.findByText('No entries match these filters.')).toBeInTheDocument();
+    // Shown under the filters, and said in the status (decision 227).
+    expect(await screen.findByText(auditMessages.noMatch, { ignore: '.sr-only' })).toBeVisible();
     await user.selectOptions(filters.getByLabelText('Action'), 'Order shipped (a parcel)');
     await user.type(filters.getByLabelText('Order number, part number or e-mail'), '100042{Enter}');
     expect(await screen.findByText(new RegExp('shipped 22 of 32'))).toBeInTheDocument();
     expect(router.state.location.search).toBe('?actor=sam%40example.com&action=order.ship&q=100042');
     expect(server.paths()).toContain('GET /api/admin/audit?limit=25&actor=sam%40example.com&action=order.ship&q=100042');
+  });
+
+  // Decision 227: a filter changed the list without a word for a screen reader. A polite status says
+  // how many entries match once the list has followed the change; nothing is said on the first load.
+  it('says how many entries match after a filter change, in a polite status, and nothing on the first load', async () => {
+    stubFetch({
+      [ACTORS]: { body: ['boss@example.com', 'sam@example.com'] },
+      [FIRST]: { body: [shipped, anAuditEntry()] },
+      'GET /api/admin/audit?limit=25&actor=sam%40example.com': { body: [] },
+      'GET /api/admin/audit?limit=25&actor=boss%40example.com': { body: [shipped, anAuditEntry()] },
+      'GET /api/admin/audit?limit=25&actor=boss%40example.com&action=order.ship': { body: [shipped] },
+    });
+    const user = userEvent.setup();
+    renderAuditLog();
+    await screen.findAllByRole('listitem');
+    const status = () => screen.getAllByRole('status').map((region) => region.textContent);
+    expect(status()).toEqual(['']);
+
+    const filters = within(screen.getByRole('search', { name: 'Filter the audit log' }));
+    await within(filters.getByLabelText('Admin')).findByRole('option', { name: 'sam@example.com' });
+    await user.selectOptions(filters.getByLabelText('Admin'), 'sam@example.com');
+    await waitFor(() => expect(status()).toEqual([auditMessages.noMatch]));
+    await user.selectOptions(filters.getByLabelText('Admin'), 'boss@example.com');
+    await waitFor(() => expect(status()).toEqual([auditMessages.count(2, true)]));
+    expect(auditMessages.count(2, true)).toBe('2 entries');
+    await user.selectOptions(filters.getByLabelText('Action'), 'Order shipped (a parcel)');
+    await waitFor(() => expect(status()).toEqual(['1 entry']));
+    expect(screen.getByText('1 entry')).toHaveClass('sr-only');
   });
 
   it('searches by itself after a pause in typing, replacing the address rather than adding to Back', async () => {

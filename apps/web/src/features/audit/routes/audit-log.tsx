@@ -1,6 +1,6 @@
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, readQueryWholeNumber, type AuditAction } from '@autoparts/shared';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditMessages, readQueryWholeNumber, type AuditAction } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useHasNextPage } from '../../../lib/next-page';
@@ -48,6 +48,25 @@ export function Component() {
   // The entries' section: a new page takes the keyboard there (Pager).
   const list = useRef<HTMLElement>(null);
   const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
+  // How many entries match, said once the list has followed a change of the filters (decision 227):
+  // not on the first load, nor on a new page, nor while the new list is asked for (the words go,
+  // so that the same count after another change is said again).
+  const filterKey = searchFrom({ ...filters, page: 1 }).toString();
+  const [firstKey] = useState(filterKey);
+  const [said, setSaid] = useState<{ key: string; text: string } | undefined>();
+  const settled = !rangeProblem && entries.data !== undefined && !entries.isPlaceholderData ? entries.data : undefined;
+  if (settled && filterKey !== firstKey && said?.key !== filterKey) {
+    const text =
+      settled.length > 0
+        ? auditMessages.count(settled.length, filters.page === 1 && settled.length < AUDIT_PAGE_SIZE)
+        : filters.page > 1
+          ? 'No more entries.'
+          : filtered
+            ? auditMessages.noMatch
+            : auditMessages.noneYet;
+    setSaid({ key: filterKey, text });
+  }
+  const countText = said?.key === filterKey ? said.text : '';
   // A search that ran by itself while typing replaces the address's entry rather than adding one.
   const change = (next: AuditFilterValues & { page: number }, how?: 'typing' | 'submit') =>
     changeSearch(() => searchFrom(next), { replace: how === 'typing', preventScrollReset: true });
@@ -55,6 +74,9 @@ export function Component() {
   return (
     <AdminPage title="Audit log" intro="Every admin action, newest first, in words: who did what, to which order, part or account, and when." activity={false}>
       <AuditFilters values={filters} actors={actors.data ?? []} onChange={(values, how) => change({ ...values, page: 1 }, how)} />
+      <p role="status" className="sr-only">
+        {countText}
+      </p>
       <div className="mt-6">
         {rangeProblem ? (
           <p className="text-slate-700">Choose a “to” date on or after the “from” date to see the log.</p>
@@ -64,7 +86,7 @@ export function Component() {
           <LoadingBlock label="Loading the audit log" />
         ) : entries.data.length === 0 ? (
           <EmptyState
-            message={filters.page > 1 ? 'No more entries.' : filtered ? 'No entries match these filters.' : 'No admin actions yet.'}
+            message={filters.page > 1 ? 'No more entries.' : filtered ? auditMessages.noMatch : auditMessages.noneYet}
             onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
           />
         ) : (

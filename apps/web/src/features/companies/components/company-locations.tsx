@@ -82,6 +82,7 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
             <AddressForm
               label="New location"
               nameLabel="Location name"
+              addLabel="Add location"
               offerDefault={false}
               save={(fields) => add.mutateAsync(fields).then(() => stopEditing(NEW.id))}
               onCancel={() => stopEditing(NEW.id)}

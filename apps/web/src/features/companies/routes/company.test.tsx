@@ -575,7 +575,7 @@ describe('Company', () => {
     expect(screen.queryByText(notices.somethingWrong)).not.toBeInTheDocument();
   });
 
-  it('checks a new location when Add address is pressed, then on each change, not on leaving a field (decision 085)', async () => {
+  it('checks a new location when Add location is pressed, then on each change, not on leaving a field (decision 085)', async () => {
     const server = stubFetch({ ...companyRoutes('owner'), 'POST /api/company/locations': { body: { id: 'loc-9' } } });
     renderCompany();
     const user = userEvent.setup();
@@ -583,11 +583,13 @@ describe('Company', () => {
     const form = within(screen.getByRole('form', { name: 'New location' }));
     await user.type(form.getByLabelText('Location name'), 'North depot');
     await user.type(form.getByLabelText('Postal code'), '12');
-    // Leaving the field draws nothing: an error drawn now moved Add address under the pointer
+    // Leaving the field draws nothing: an error drawn now moved the submit button under the pointer
     // between the press and the release, and the first click was lost.
     await user.tab();
     expect(form.queryByText(/^Postal code: write it as/)).not.toBeInTheDocument();
-    await user.click(form.getByRole('button', { name: 'Add address' }));
+    // The location form's button says what it adds (decision 227), not the address book's "Add address".
+    expect(form.queryByRole('button', { name: 'Add address' })).not.toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Add location' }));
     expect(await form.findByText(/^Postal code: write it as/)).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -624,7 +626,7 @@ describe('Company', () => {
     await user.click(addLocation);
     expect(within(screen.getByRole('form', { name: 'New location' })).getByLabelText('Country')).toHaveFocus();
     // The opener is the shop's primary button, the one its form submits with (one style, not a copy).
-    expect(addLocation.className).toBe(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Add address' }).className);
+    expect(addLocation.className).toBe(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Add location' }).className);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();

@@ -114,6 +114,43 @@ describe('Return items: the parts to send back', () => {
     expect(screen.getByRole('group', { name: /^Brake Pads/ })).toHaveTextContent('Warranty ended on Jan 10, 2020');
   });
 
+  // Decision 227: a disabled "Request the return" was passed by Tab and said nothing. It is reached,
+  // and pressed with nothing chosen it says so at the first part's How many, as a missing reason is said.
+  it('is reached by Tab with nothing chosen, and pressed says to choose a part at the first How many, without sending', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({ 'GET /api/returns': { body: [] } });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+    const button = screen.getByRole('button', { name: 'Request the return' });
+    expect(button).toBeEnabled();
+    screen.getByLabelText(/^Note/).focus();
+    await user.tab();
+    expect(button).toHaveFocus();
+    expect(screen.queryByText(returnMessages.partNeeded)).not.toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    const first = screen.getByLabelText('How many of Vented Brake Rotor to return');
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription(returnMessages.partNeeded);
+    expect(within(screen.getByRole('group', { name: 'Parts to send back' })).getByText(returnMessages.partNeeded)).toBeVisible();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    // A part chosen, the refusal is gone.
+    await user.type(first, '1');
+    expect(screen.queryByText(returnMessages.partNeeded)).not.toBeInTheDocument();
+    expect(first).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says, pressed, that nothing of the order can go back when every line is being returned', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({ 'GET /api/returns': { body: [] } });
+    const returns = [aReturnOf('rotor', 'RMA-000005', 'defective', 'requested'), aReturnOf('caliper', 'RMA-000006', 'defective', 'requested'), aReturnOf('caliper', 'RMA-000008', 'core', 'requested'), aReturnOf('pads', 'RMA-000007', 'defective', 'requested')];
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} returns={returns} /> }]);
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    expect(screen.getByText(returnMessages.nothingToReturn)).toHaveFocus();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('sends a reason per line in one request and shows both returns it made (issue 34.17)', async () => {
     const user = userEvent.setup();
     const server = stubFetch({
@@ -412,6 +449,8 @@ describe('Return items: the parts to send back', () => {
     expect(screen.getByLabelText(/^Note/)).toHaveValue('');
     expect(screen.getByLabelText('How many of Brake Pads to return')).toHaveValue(0);
     expect(screen.getByLabelText('Reason for returning Brake Pads')).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Request the return' })).toBeDisabled();
+    // Reached by Tab, and empty again: no refusal said before it is pressed (decision 227).
+    expect(screen.getByRole('button', { name: 'Request the return' })).toBeEnabled();
+    expect(screen.queryByText(returnMessages.partNeeded)).not.toBeInTheDocument();
   });
 });

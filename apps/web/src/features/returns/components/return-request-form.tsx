@@ -23,6 +23,7 @@ import {
   type ReturnRequest,
 } from '@autoparts/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { NotAmongYours } from '../../orders/components/order-not-found';
 import { useRequestReturn } from '../api/returns';
 
@@ -151,6 +152,8 @@ export function ReturnRequestForm({
   const offered = new Set(lines.filter(({ reasons }) => reasons.length > 0).map(({ line }) => line.partId));
   const chosen = Object.entries(choices).filter(([partId, choice]) => choice.quantity > 0 && offered.has(partId));
   const claimsWarranty = chosen.some(([, choice]) => choice.reason === 'warranty');
+  // "Request the return" pressed with no part chosen: said until one is (decision 227).
+  const nothingChosen = tried && chosen.length === 0;
   // A line's quantity stays within what its reason may still send back.
   const choose = (partId: string, change: Partial<Choice>) =>
     setChoices((current) => {
@@ -169,7 +172,15 @@ export function ReturnRequestForm({
       document.getElementById(`${id}-line-${firstMissing}-reason`)?.focus();
       return;
     }
-    if (chosen.length === 0) return;
+    // Nothing chosen: said at the first part's How many, which takes the focus, as a missing reason is
+    // (decision 227); with no part to choose, the words saying so take it.
+    if (chosen.length === 0) {
+      // Drawn now, so that the words are there to be focused and to describe the field.
+      flushSync(() => setTried(true));
+      const firstOffered = lines.findIndex(({ line }) => offered.has(line.partId));
+      document.getElementById(firstOffered >= 0 ? `${id}-line-${firstOffered}-quantity` : `${id}-lines-error`)?.focus();
+      return;
+    }
     const input = { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) };
     // The request's own schema, as the server checks it: a warranty claim without a note is said at the Note, not sent.
     const noteIssue = createReturnSchema.safeParse(input).error?.issues.find((issue) => issue.path[0] === 'note');
@@ -244,6 +255,11 @@ export function ReturnRequestForm({
       </div>
       <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
+        {nothingChosen && (
+          <p id={`${id}-lines-error`} tabIndex={-1} className="text-sm font-medium text-red-700 focus:outline-none">
+            {offered.size > 0 ? returnMessages.partNeeded : returnMessages.nothingToReturn}
+          </p>
+        )}
         {lines.map(({ line, deposit, open, reasons, shipped, partLeft, returnedBy, most, windowClosed, coreWindowClosed }, index) => {
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
@@ -297,8 +313,10 @@ export function ReturnRequestForm({
                     max={most(choice.reason)}
                     step={1}
                     className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
+                    id={`${lineId}-quantity`}
                     aria-label={`How many of ${line.name} to return`}
-                    aria-describedby={partOnly ? `${lineId}-left` : undefined}
+                    aria-invalid={nothingChosen || undefined}
+                    aria-describedby={[nothingChosen && `${id}-lines-error`, partOnly && `${lineId}-left`].filter(Boolean).join(' ') || undefined}
                     value={choice.quantity}
                     onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.trunc(Number(event.target.value)) || 0) })}
                   />
@@ -363,9 +381,8 @@ export function ReturnRequestForm({
       <div>
         <button
           type="submit"
-          disabled={chosen.length === 0 && !request.isPending}
           aria-disabled={request.isPending || undefined}
-          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 aria-disabled:opacity-60"
+          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 aria-disabled:opacity-60"
         >
           {request.isPending ? 'Requesting…' : 'Request the return'}
         </button>
