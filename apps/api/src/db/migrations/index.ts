@@ -57,6 +57,7 @@ import * as invoiceCheckoutsOncePerAmount from './0129-invoice-checkouts-once-pe
 import * as lifecycleCodeA from './0133-lifecycle-code-a';
 import * as partsMinOrderPrice from './0135-parts-min-order-price';
 import * as cardPaymentsGivenBack from './0136-card-payments-given-back';
+import * as partsMinOrderPriceAfterTruncate from './0137-parts-min-order-price-after-truncate';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0133-lifecycle-code-a': lifecycleCodeA,
   '0135-parts-min-order-price': partsMinOrderPrice,
   '0136-card-payments-given-back': cardPaymentsGivenBack,
+  '0137-parts-min-order-price-after-truncate': partsMinOrderPriceAfterTruncate,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -217,19 +217,31 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
       return eb.and(conditions);
     })
-    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.min_order_price_cents', 'parts.min_order_quantity', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+    .select([
+      'parts.id',
+      'parts.category_slug',
+      'parts.price_cents',
+      'parts.min_order_price_cents',
+      'parts.min_order_quantity',
+      // What the page is sorted and a price range filtered by: everyone's price here; a member's
+      // own below (`priced`) when they sort or filter by price.
+      'parts.min_order_price_cents as sort_price_cents',
+      'parts.name',
+      'parts.seq',
+      (text?.rank ?? sql<number>`0`).as('rank'),
+    ]);
   type Matched = InferResult<typeof matched>[number];
 
   const member = buyer !== undefined && byMemberPrice ? memberUnitCentsSql(buyer) : undefined;
   const range = [
-    ...(query.minPrice !== undefined ? [sql`priced.min_order_price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
-    ...(query.maxPrice !== undefined ? [sql`priced.min_order_price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
+    ...(query.minPrice !== undefined ? [sql`priced.sort_price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
+    ...(query.maxPrice !== undefined ? [sql`priced.sort_price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
   ];
   const matches = member
     ? sql<Matched>`(
         select * from (
           with ${member.ctes}
-          select listed.id, listed.category_slug, listed.price_cents, ${member.unitCents('listed')} as min_order_price_cents, listed.min_order_quantity, listed.name, listed.seq, listed.rank
+          select listed.id, listed.category_slug, listed.price_cents, listed.min_order_price_cents, listed.min_order_quantity, ${member.unitCents('listed')} as sort_price_cents, listed.name, listed.seq, listed.rank
           from (${matched}) as listed
           ${member.joinedTo('listed')}
         ) as priced
@@ -238,14 +250,14 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     : matched;
 
   // The order of the page: the sort asked for, then the catalogue's own order.
-  type SortKey = ['min_order_price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
+  type SortKey = ['sort_price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
   const sortKeys: SortKey[] = [
     ...((): SortKey[] => {
       switch (query.sort) {
         case 'price-asc':
-          return [['min_order_price_cents', 'asc']];
+          return [['sort_price_cents', 'asc']];
         case 'price-desc':
-          return [['min_order_price_cents', 'desc']];
+          return [['sort_price_cents', 'desc']];
         case 'name':
           return [['name', 'asc']];
         default:
@@ -261,7 +273,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     .with('page', (qb) => {
       const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
       return sortKeys
-        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'min_order_price_cents', 'name', 'rank', 'seq']))
+        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'sort_price_cents', 'name', 'rank', 'seq']))
         .limit(SEARCH_PAGE_SIZE)
         .offset((query.page - 1) * SEARCH_PAGE_SIZE);
     })

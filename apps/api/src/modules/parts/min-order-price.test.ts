@@ -180,4 +180,23 @@ describe('the stored price of the minimum order', () => {
       expect({ id: row.id, cents: row.min_order_price_cents }).toEqual({ id: row.id, cents: expected });
     }
   });
+
+  it('is the list price of every part once the breaks are truncated', async () => {
+    let rows: { part_number: string; price_cents: number; min_order_price_cents: number }[] = [];
+    // In a transaction rolled back: the other tests keep their breaks.
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        const reached = await trx.selectFrom('parts').select('id').where(sql<boolean>`min_order_price_cents <> price_cents`).execute();
+        expect(reached.map((part) => part.id)).toContain(filter);
+        await sql`truncate part_price_breaks`.execute(trx);
+        rows = await trx.selectFrom('parts').select(['part_number', 'price_cents', 'min_order_price_cents']).where('id', 'in', reached.map((part) => part.id)).execute();
+        throw new Error('rolled back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === 'rolled back')) throw error;
+      });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.min_order_price_cents !== row.price_cents)).toEqual([]);
+  });
 });
