@@ -1,5 +1,5 @@
 import { dollarsToCents, isEnded, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
-import { sql, type Expression, type InferResult, type SqlBool } from 'kysely';
+import { sql, type Expression, type InferResult, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { createPartChangesRepository } from '../part-changes/repository';
@@ -154,9 +154,10 @@ async function textMatch(db: Db, q: string) {
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
  *   in the order of an index (migrations 0014, 0135) instead of sorting every part.
  * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
- * sorts, and a price range filters, by their price at the part's minimum order (the one their cards show, decision 219): their
- * rates worked out once in the statement and joined to the matches, which are then MATERIALIZED
- * (every match's price is read to sort or filter them).
+ * sorts, and a price range filters, by their price at the part's minimum order (the one their cards
+ * show, decision 219): their rates worked out once in the statement and joined to the matches —
+ * with a text or a vehicle in the MATERIALIZED matches; browsing, in `priced`, which only the page
+ * reads (its category's parts) unless a range makes the counts read it too.
  */
 export async function searchParts(db: Db, query: SearchQuery, buyer?: string): Promise<SearchResult> {
   const result = await (await searchStatement(db, query, buyer)).executeTakeFirstOrThrow();
@@ -185,8 +186,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   // filter, decision 191): their rates are worked out once and joined to the matches; everyone
   // else, and a member's search without a price sort or range, by everyone's price, that of the
   // minimum order stored with the part (decision 224; `parts_min_order_price_idx`, migration 0135).
-  const priced = query.sort === 'price-asc' || query.sort === 'price-desc' || query.minPrice !== undefined || query.maxPrice !== undefined;
-  const byMemberPrice = buyer !== undefined && priced;
+  const byPrice = query.sort === 'price-asc' || query.sort === 'price-desc' || query.minPrice !== undefined || query.maxPrice !== undefined;
+  const byMemberPrice = buyer !== undefined && byPrice;
 
   // Everything but the category: the facets count the categories within these.
   const matched = db
@@ -224,7 +225,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       'parts.min_order_price_cents',
       'parts.min_order_quantity',
       // What the page is sorted and a price range filtered by: everyone's price here; a member's
-      // own below (`priced`) when they sort or filter by price.
+      // own (`pricedFrom`, below) when they sort or filter by price.
       'parts.min_order_price_cents as sort_price_cents',
       'parts.name',
       'parts.seq',
@@ -237,17 +238,26 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
     ...(query.minPrice !== undefined ? [sql`priced.sort_price_cents >= ${dollarsToCents(query.minPrice)}`] : []),
     ...(query.maxPrice !== undefined ? [sql`priced.sort_price_cents <= ${dollarsToCents(query.maxPrice)}`] : []),
   ];
-  const matches = member
-    ? sql<Matched>`(
-        select * from (
-          with ${member.ctes}
-          select listed.id, listed.category_slug, listed.price_cents, listed.min_order_price_cents, listed.min_order_quantity, ${member.unitCents('listed')} as sort_price_cents, listed.name, listed.seq, listed.rank
-          from (${matched}) as listed
-          ${member.joinedTo('listed')}
-        ) as priced
-        ${range.length > 0 ? sql`where ${sql.join(range, sql` and `)}` : sql``}
-      )`
-    : matched;
+  // The member's price of each row of `source` (its range applied).
+  const pricedFrom = (source: RawBuilder<unknown>, rates: NonNullable<typeof member>) => sql<Matched>`(
+    select * from (
+      with ${rates.ctes}
+      select listed.id, listed.category_slug, listed.price_cents, listed.min_order_price_cents, listed.min_order_quantity, ${rates.unitCents('listed')} as sort_price_cents, listed.name, listed.seq, listed.rank
+      from ${source} as listed
+      ${rates.joinedTo('listed')}
+    ) as priced
+    ${range.length > 0 ? sql`where ${sql.join(range, sql` and `)}` : sql``}
+  )`;
+  // With a text or a vehicle, the few thousand matches are priced in `matched` itself, once for the
+  // page and the counts. Browsing, `matched` stays everyone's and `priced` prices what the page
+  // reads: named once, it is inlined and the page's category goes into it, so a category's page
+  // prices that category's parts, not the catalogue's (docs/benchmarks.md), while the counts read
+  // `matched` by its index as everyone's do; a range, which the counts obey too, names it twice and
+  // it is worked out once.
+  const pricedApart = member !== undefined && !selective;
+  const matches = member && selective ? pricedFrom(sql`(${matched})`, member) : matched;
+  const pricedRows = member && pricedApart ? pricedFrom(sql`matched`, member) : sql<Matched>`(select * from matched)`;
+  const counted = pricedApart && range.length > 0 ? 'priced' : 'matched';
 
   // The order of the page: the sort asked for, then the catalogue's own order.
   type SortKey = ['sort_price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
@@ -268,10 +278,11 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   ];
 
   return db
-    // A member's price sort reads every match's price: worked out once, for the page and the facets.
-    .with((cte) => (selective || member ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matches)
+    .with((cte) => (selective ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matches)
+    .with('priced', () => pricedRows)
     .with('page', (qb) => {
-      const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
+      const from = pricedApart ? 'priced' : 'matched';
+      const inCategory = query.category ? qb.selectFrom(from).where('category_slug', '=', query.category) : qb.selectFrom(from);
       return sortKeys
         .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'sort_price_cents', 'name', 'rank', 'seq']))
         .limit(SEARCH_PAGE_SIZE)
@@ -295,7 +306,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
         eb
           .selectFrom((qb) =>
             qb
-              .selectFrom('matched')
+              .selectFrom(counted)
               .select(['category_slug', (count) => count.fn.countAll<string>().as('count')])
               .groupBy('category_slug')
               .as('counted'),
