@@ -256,6 +256,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   // it is worked out once.
   const pricedApart = member !== undefined && !selective;
   const matches = member && selective ? pricedFrom(sql`(${matched})`, member) : matched;
+  // Otherwise `priced` is only a name nothing reads (PostgreSQL skips a CTE no one names), kept so
+  // that the statement's shape and types are one.
   const pricedRows = member && pricedApart ? pricedFrom(sql`matched`, member) : sql<Matched>`(select * from matched)`;
   const counted = pricedApart && range.length > 0 ? 'priced' : 'matched';
 

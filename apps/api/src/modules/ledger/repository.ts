@@ -469,7 +469,7 @@ async function settlementsOf(trx: Db, companyId: string, numbers: readonly numbe
   const [invoices, notes] = await Promise.all([
     trx
       .selectFrom('company_ledger')
-      .select(['invoice_number', 'order_id', 'amount_cents'])
+      .select(['invoice_number', 'amount_cents'])
       .where('company_id', '=', companyId)
       .where('kind', '=', 'invoice')
       .where('invoice_number', 'in', numbers.map(String))

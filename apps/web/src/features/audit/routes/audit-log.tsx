@@ -54,16 +54,11 @@ export function Component() {
   const filterKey = searchFrom({ ...filters, page: 1 }).toString();
   const [firstKey] = useState(filterKey);
   const [said, setSaid] = useState<{ key: string; text: string } | undefined>();
+  // What an empty page says, on it and in the status.
+  const emptyMessage = filters.page > 1 ? 'No more entries.' : filtered ? auditMessages.noMatch : auditMessages.noneYet;
   const settled = !rangeProblem && entries.data !== undefined && !entries.isPlaceholderData ? entries.data : undefined;
   if (settled && filterKey !== firstKey && said?.key !== filterKey) {
-    const text =
-      settled.length > 0
-        ? auditMessages.count(settled.length, filters.page === 1 && settled.length < AUDIT_PAGE_SIZE)
-        : filters.page > 1
-          ? 'No more entries.'
-          : filtered
-            ? auditMessages.noMatch
-            : auditMessages.noneYet;
+    const text = settled.length > 0 ? auditMessages.count(settled.length, filters.page === 1 && settled.length < AUDIT_PAGE_SIZE) : emptyMessage;
     setSaid({ key: filterKey, text });
   }
   const countText = said?.key === filterKey ? said.text : '';
@@ -86,7 +81,7 @@ export function Component() {
           <LoadingBlock label="Loading the audit log" />
         ) : entries.data.length === 0 ? (
           <EmptyState
-            message={filters.page > 1 ? 'No more entries.' : filtered ? auditMessages.noMatch : auditMessages.noneYet}
+            message={emptyMessage}
             onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
           />
         ) : (
