@@ -193,6 +193,16 @@ export function createLedgerRepository(db: Db) {
       };
     },
 
+    /**
+     * Month `YYYY-MM`'s closing balance, as its statement gives it (the sum of the entries before the
+     * month's end, or now in the month running): what the statement's e-mail says, read without the
+     * statement's entries and ageing (decision 230).
+     */
+    async closingCents(companyId: string, month: string, now = new Date()): Promise<number> {
+      const end = monthStart(nextMonth(month));
+      return sumBefore(companyId, end < now ? end : now);
+    },
+
     /** Month `YYYY-MM`'s statement: opening balance, its entries, closing balance and the closing balance aged. */
     async statement(company: { id: string; name: string; tax_id: string }, month: string, now = new Date()): Promise<Statement> {
       const start = monthStart(month);
