@@ -26,6 +26,7 @@ import { buildApp } from '../apps/api/src/app';
 import { openDatabase, type Db } from '../apps/api/src/db/database';
 import { parseEnv } from '../apps/api/src/env';
 import { mailStatements, previousMonth } from '../apps/api/src/modules/ledger/statements-job';
+import { balanceOf, openItems, openItemsOf } from '../apps/api/src/modules/ledger/entries';
 import { findPostgresBinDir, startPostgresCluster } from './postgres-cluster';
 
 const { values } = parseArgs({
@@ -46,14 +47,21 @@ const { values } = parseArgs({
     /** Where to copy the plans (auto_explain: ANALYZE, BUFFERS) of every statement of the calls and job slower than --explain-ms. */
     explain: { type: 'string' },
     'explain-ms': { type: 'string', default: '20' },
+    /** Rounds of decision 230's before/after comparison, alternated in the one loaded database (0: none). */
+    compare: { type: 'string', default: '3' },
   },
 });
 const size = Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'explain').map(([key, value]) => [key, Number(value)])) as Record<Exclude<keyof typeof values, 'explain'>, number>;
 const WARMUP = 3;
+/** Runs of each read per round of the before/after comparison (`--compare` rounds). */
+const COMPARE_RUNS = 7;
+/** What the parts are, in turn: a search for one of them finds one part in 12. */
+const KINDS = ['Brake Pads', 'Brake Rotor', 'Alternator', 'Starter Motor', 'Oil Filter', 'Air Filter', 'Shock Absorber', 'Water Pump', 'Radiator', 'Thermostat', 'Spark Plug', 'Wheel Bearing'];
 const PASSWORD = 'bench-trade-password-1';
 
 const load = () => `load ${os.loadavg().map((average) => average.toFixed(2)).join(' ')}`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 if (!findPostgresBinDir()) throw new Error('PostgreSQL is not installed (no initdb/pg_ctl found)');
@@ -86,9 +94,10 @@ try {
     await sql`vacuum analyze`.execute(jobDb);
     console.log(`loaded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${await counts(jobDb)} [${load()}]`);
     await sql`update users set role = 'admin' where id = ${people.admin.id}`.execute(jobDb);
-    const cookies = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([who, person]) => [who, await signIn(origin, person.email)] as const)));
+    const cookies = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([who, person]) => [who, await signIn(origin, person.email)] as const))) as Cookies;
     const logFile = values.explain ? await explainFrom(jobDb, size['explain-ms']) : undefined;
     const rows = await measureCalls(origin, cookies, people, loaded);
+    const compared = size.compare > 0 ? await compare(jobDb, loaded.companyId) : [];
     const jobs = await measureJobs(app, jobDb);
     console.log(`\n${size.runs} runs of each call after ${WARMUP} warm-up runs; ms. Statement month ${month}. [${load()}]\n`);
     console.log('| call | as | runs | p50 ms | p95 ms | reply |');
@@ -97,6 +106,12 @@ try {
     console.log('\n| job | companies | messages | s | peak RSS above start MB | peak heap above start MB |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const row of jobs) console.log(row);
+    if (compared.length) {
+      console.log(`\nBefore and after decision 230, alternated: ${size.compare} rounds of ${COMPARE_RUNS} runs each (after one), medians of the rounds' p50 (ms); the plan's buffers (8 kB pages) and rows sent.\n`);
+      console.log('| read | before p50 | after p50 | before buffers | after buffers | before rows sent | after rows sent |');
+      console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+      for (const row of compared) console.log(row);
+    }
     if (logFile && values.explain) {
       fs.copyFileSync(logFile, values.explain);
       console.log(`\nThe plans of the statements slower than ${size['explain-ms']} ms: ${values.explain}`);
@@ -174,7 +189,7 @@ async function generate(db: Db, people: People) {
 
   await sql`
     insert into parts (name, description, img, price_cents, available_quantity, category_slug, part_number, oem_numbers, specs)
-    select 'Brake Pads, Heavy Duty ' || n, 'Bench part ' || n, '/images/parts/brake-pads.svg', 500 + (n::bigint * 7919) % 50000, 100,
+    select (${KINDS}::text[])[1 + n % ${KINDS.length}] || ', Heavy Duty ' || n, 'Bench part ' || n, '/images/parts/brake-pads.svg', 500 + (n::bigint * 7919) % 50000, 100,
            (select slug from categories order by position offset n % 10 limit 1), 'TRD-' || lpad(n::text, 6, '0'), '{}', '[]'::jsonb
     from generate_series(1, ${parts}) n
   `.execute(db);
@@ -463,4 +478,130 @@ async function measureJobs(app: Awaited<ReturnType<typeof buildApp>>, db: Db) {
   const row = `| company-statements (mailStatements, ${month}) | ${companies} | ${measured.result} | ${(measured.ms / 1000).toFixed(1)} | ${measured.rssMb} | ${measured.heapMb} |`;
   console.log(`${row} [${load()}]`);
   return [row, '| invoices due / overdue reminders | — | — | no such job (apps/api/src/jobs, modules/ledger) | — | — |'];
+}
+
+/** A read's time (ms) and, from EXPLAIN (ANALYZE, BUFFERS), the pages it touched and the rows it sent, for one or more statements. */
+interface Read {
+  run: () => Promise<unknown>;
+  explain: Array<ReturnType<typeof sql>>;
+}
+
+async function buffersAndRows(db: Db, statements: Array<ReturnType<typeof sql>>): Promise<{ buffers: number; rows: number }> {
+  let buffers = 0;
+  let rows = 0;
+  for (const statement of statements) {
+    const plan = (await sql<{ 'QUERY PLAN': Array<{ Plan: Record<string, number> }> }>`explain (analyze, buffers, format json) ${statement}`.execute(db)).rows[0]?.['QUERY PLAN'][0]?.Plan;
+    buffers += (plan?.['Shared Hit Blocks'] ?? 0) + (plan?.['Shared Read Blocks'] ?? 0);
+    rows += plan?.['Actual Rows'] ?? 0;
+  }
+  return { buffers, rows };
+}
+
+async function p50(read: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 1 + COMPARE_RUNS; run++) {
+    const started = performance.now();
+    await read();
+    if (run >= 1) times.push(performance.now() - started);
+  }
+  return percentile(times.sort((a, b) => a - b), 50);
+}
+
+
+/**
+ * Decision 230's changes, each before and after in turn in the same database, `compare` rounds:
+ * the code's (the old query beside the new) and the indexes' (the old index, then the new, built
+ * in turn: each build timed, as it holds off the table's writes).
+ */
+async function compare(db: Db, companyId: string): Promise<string[]> {
+  const now = new Date();
+  const oldEntries = sql`select l.kind, l.amount_cents, l.order_id, l.invoice_number, l.payment_id, o.due_on from company_ledger l left join orders o on o.id = l.order_id where l.company_id = ${companyId} and l.at < ${now} order by l.at, l.seq`;
+  const oldApplied = sql`select a.payment_id, a.order_id, a.amount_cents from company_payment_invoices a join company_ledger l on l.payment_id = a.payment_id and l.kind = 'payment' where l.company_id = ${companyId} and l.at < ${now}`;
+  const oldLedger = sql`select * from (select at, kind, number, amount_cents, seq, sum(amount_cents) over (order by at, seq) as balance_cents, row_number() over (order by at, seq) as position from company_ledger where company_id = ${companyId}) entries order by at desc, seq desc limit 500 offset 0`;
+  const newLedger = sql`
+    with totals as (select count(*) as entries, coalesce(sum(amount_cents), 0) as balance_cents from company_ledger where company_id = ${companyId}),
+    newest as (
+      select at, kind, number, amount_cents, seq, row_number() over newest_first as back,
+        coalesce(sum(amount_cents) over (newest_first rows between unbounded preceding and 1 preceding), 0) as newer_cents
+      from company_ledger where company_id = ${companyId} window newest_first as (order by at desc, seq desc) order by at desc, seq desc limit 500
+    )
+    select n.at, n.kind, n.number, n.amount_cents, t.balance_cents - n.newer_cents as balance_cents, t.entries - n.back + 1 as position
+    from newest n cross join totals t where n.back > 0 order by n.at desc, n.seq desc`;
+  const deep = Math.max(0, size.orders - 20);
+  const oldOrders = sql`select orders.*, company_locations.name as location_name from orders left join company_locations on company_locations.id = orders.company_location_id where orders.company_id = ${companyId} order by orders.seq desc limit 20 offset ${deep}`;
+  const newOrders = sql`select orders.*, company_locations.name as location_name from orders left join company_locations on company_locations.id = orders.company_location_id where orders.seq in (select seq from orders where company_id = ${companyId} order by seq desc limit 20 offset ${deep}) order by orders.seq desc`;
+  const po = `PO-${String(size.orders - 10).padStart(7, '0')}`;
+  const poOrders = sql`select seq from orders where company_id = ${companyId} and po_number = ${po} and status not in ('cancelled', 'expired') order by seq desc limit 20`;
+  const balance = sql`select coalesce(sum(amount_cents), 0) as balance from company_ledger where company_id = ${companyId}`;
+  // The newest 500 from the new query, on each index.
+  const code: Array<[string, Read, Read]> = [
+    [
+      'openItems (GET /api/company/invoices, the admins\' account, a statement\'s ageing, a payment, an order on account)',
+      { run: async () => openItemsOf((await oldEntries.execute(db)).rows as never, (await oldApplied.execute(db)).rows as never), explain: [oldEntries, oldApplied] },
+      { run: () => openItems(db, companyId, now), explain: [] },
+    ],
+    ['the ledger\'s newest 500 (GET /api/company/ledger)', { run: () => oldLedger.execute(db), explain: [oldLedger] }, { run: () => newLedger.execute(db), explain: [newLedger] }],
+    [`the company's orders, page ${Math.floor(size.orders / 20)} (GET /api/company/orders)`, { run: () => oldOrders.execute(db), explain: [oldOrders] }, { run: () => newOrders.execute(db), explain: [newOrders] }],
+  ];
+  const rows: string[] = [];
+  for (const [label, before, after] of code) {
+    const times = { before: [] as number[], after: [] as number[] };
+    for (let round = 0; round < size.compare; round++) {
+      times.before.push(await p50(before.run));
+      times.after.push(await p50(after.run));
+    }
+    const [b, a] = [await buffersAndRows(db, before.explain), await buffersAndRows(db, after.explain)];
+    rows.push(`| ${label} | ${median(times.before).toFixed(1)} | ${median(times.after).toFixed(1)} | ${b.buffers} | ${after.explain.length ? a.buffers : '—'} | ${b.rows} | ${after.explain.length ? a.rows : (await openItems(db, companyId, now)).length} |`);
+    console.log(rows.at(-1));
+  }
+  // The indexes of migration 0139, each without and with it in turn.
+  const builds = { ledger: [] as number[], po: [] as number[] };
+  const indexes: Array<[string, Read, () => Promise<void>, () => Promise<void>]> = [
+    [
+      'a balance (GET /api/company, a statement\'s opening and closing) on company_ledger_company without / with amount_cents',
+      { run: () => balanceOf(db, companyId), explain: [balance] },
+      async () => {
+        await sql`drop index company_ledger_company`.execute(db);
+        await timed(builds.ledger, () => sql`create index company_ledger_company on company_ledger (company_id, at, seq)`.execute(db));
+      },
+      async () => {
+        await sql`drop index company_ledger_company`.execute(db);
+        await timed(builds.ledger, () => sql`create index company_ledger_company on company_ledger (company_id, at, seq) include (amount_cents)`.execute(db));
+      },
+    ],
+    [
+      `GET /api/company/orders?poNumber= without / with orders_company_po_number`,
+      { run: () => poOrders.execute(db), explain: [poOrders] },
+      async () => {
+        await sql`drop index orders_company_po_number`.execute(db);
+      },
+      async () => {
+        await timed(builds.po, () => sql`create index orders_company_po_number on orders (company_id, po_number, seq) where company_id is not null and po_number is not null`.execute(db));
+      },
+    ],
+  ];
+  for (const [label, read, without, withIt] of indexes) {
+    const times = { before: [] as number[], after: [] as number[] };
+    const plans = { before: { buffers: 0, rows: 0 }, after: { buffers: 0, rows: 0 } };
+    for (let round = 0; round < size.compare; round++) {
+      await without();
+      await sql`analyze company_ledger, orders`.execute(db);
+      times.before.push(await p50(read.run));
+      plans.before = await buffersAndRows(db, read.explain);
+      await withIt();
+      await sql`analyze company_ledger, orders`.execute(db);
+      times.after.push(await p50(read.run));
+      plans.after = await buffersAndRows(db, read.explain);
+    }
+    rows.push(`| ${label} | ${median(times.before).toFixed(1)} | ${median(times.after).toFixed(1)} | ${plans.before.buffers} | ${plans.after.buffers} | ${plans.before.rows} | ${plans.after.rows} |`);
+    console.log(rows.at(-1));
+  }
+  rows.push(`| CREATE INDEX company_ledger_company (either), orders_company_po_number: build times, ms (writes to the table wait meanwhile) | ${builds.ledger.map((ms) => ms.toFixed(0)).join(', ')} | ${builds.po.map((ms) => ms.toFixed(0)).join(', ')} | | | | |`);
+  return rows;
+}
+
+async function timed(into: number[], work: () => Promise<unknown>) {
+  const started = performance.now();
+  await work();
+  into.push(performance.now() - started);
 }
