@@ -529,7 +529,7 @@ async function compare(db: Db, companyId: string): Promise<string[]> {
     from newest n cross join totals t where n.back > 0 order by n.at desc, n.seq desc`;
   const deep = Math.max(0, size.orders - 20);
   const oldOrders = sql`select orders.*, company_locations.name as location_name from orders left join company_locations on company_locations.id = orders.company_location_id where orders.company_id = ${companyId} order by orders.seq desc limit 20 offset ${deep}`;
-  const newOrders = sql`select orders.*, company_locations.name as location_name from orders left join company_locations on company_locations.id = orders.company_location_id where orders.seq in (select seq from orders where company_id = ${companyId} order by seq desc limit 20 offset ${deep}) order by orders.seq desc`;
+  const newOrders = sql`select orders.*, company_locations.name as location_name from orders left join company_locations on company_locations.id = orders.company_location_id where orders.company_id = ${companyId} and orders.seq in (select seq from orders where company_id = ${companyId} order by seq desc limit 20 offset ${deep}) order by orders.seq desc`;
   const po = `PO-${String(size.orders - 10).padStart(7, '0')}`;
   const poOrders = sql`select seq from orders where company_id = ${companyId} and po_number = ${po} and status not in ('cancelled', 'expired') order by seq desc limit 20`;
   const balance = sql`select coalesce(sum(amount_cents), 0) as balance from company_ledger where company_id = ${companyId}`;

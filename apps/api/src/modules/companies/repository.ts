@@ -560,6 +560,8 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         .leftJoin('company_locations', 'company_locations.id', 'orders.company_location_id')
         .selectAll('orders')
         .select('company_locations.name as location_name')
+        // The company named again: the page's rows are found by `orders_company` too (orders has no index of `seq` alone).
+        .where('orders.company_id', '=', companyId)
         .where('orders.seq', 'in', pick.orderBy('seq', 'desc').limit(MY_ORDERS_PAGE_SIZE).offset((page - 1) * MY_ORDERS_PAGE_SIZE))
         .orderBy('orders.seq', 'desc')
         .execute();

@@ -96,59 +96,39 @@ export interface OpenItem {
  * settling and statements' ageing use it. The items add up to the balance exactly.
  *
  * `openItemsOf` of the ledger's entries and applications (its reference, which the ledger's
- * property test holds this to), with the grouping done where the rows are (decision 230): the
- * database adds up each invoice's credit notes and applications and sends only the invoices that
- * do not come to nothing, with the three sums that make the credit; a ledger of 180,000 entries
- * was sent whole (and its 100,000 applications) to find its 4,000 open invoices.
+ * property test holds this to), with the adding up done where the rows are (decision 230): the
+ * database adds each invoiced order's invoice, credit notes and the payments applied to it, and
+ * sends only the invoices that do not come to nothing, with the balance. What the payments and
+ * credit notes left unapplied (the credit) is the balance less what those invoices owe: the
+ * invoices that owe nothing add nothing to either. A ledger of 180,000 entries was sent whole, with
+ * its 100,000 applications, to find 4,000 open invoices.
  */
 export async function openItems(db: Db, companyId: string, asOf: Date): Promise<OpenItem[]> {
-  const { rows } = await sql<OpenInvoiceSums>`
-    with entries as materialized (
-      select kind, amount_cents, order_id, invoice_number, payment_id
-      from company_ledger
-      where company_id = ${companyId} and at < ${asOf}
-    ),
-    invoices as (select order_id, invoice_number, amount_cents from entries where kind = 'invoice' and order_id is not null),
-    notes as (select order_id, sum(amount_cents) as cents from entries where kind = 'credit-note' and order_id is not null group by order_id),
-    applied as (
-      select a.order_id, sum(a.amount_cents) as cents
-      from company_payment_invoices a
-      join entries p on p.kind = 'payment' and p.payment_id = a.payment_id
-      group by a.order_id
-    )
-    select i.order_id, i.invoice_number, o.due_on, i.amount_cents, coalesce(n.cents, 0) as noted_cents, coalesce(a.cents, 0) as applied_cents
-    from invoices i
-    left join orders o on o.id = i.order_id
-    left join notes n on n.order_id = i.order_id
-    left join applied a on a.order_id = i.order_id
-    where i.amount_cents + coalesce(n.cents, 0) - coalesce(a.cents, 0) <> 0
+  const { rows } = await sql<{ order_id: string | null; invoice_number: string | number | null; due_on: string | null; cents: string | number }>`
+    select owed.order_id, owed.invoice_number, o.due_on, owed.cents
+    from (
+      select order_id, max(invoice_number) as invoice_number, sum(cents) as cents
+      from (
+        select order_id, kind, invoice_number, amount_cents as cents
+        from company_ledger
+        where company_id = ${companyId} and at < ${asOf} and kind in ('invoice', 'credit-note') and order_id is not null
+        union all
+        select a.order_id, 'applied', null, -a.amount_cents
+        from company_payment_invoices a
+        join company_ledger p on p.payment_id = a.payment_id and p.kind = 'payment'
+        where p.company_id = ${companyId} and p.at < ${asOf}
+      ) parts
+      group by order_id
+      having bool_or(kind = 'invoice') and sum(cents) <> 0
+    ) owed
+    left join lateral (select due_on from orders where orders.id = owed.order_id) o on true
     union all
-    -- The credit's three parts: the payments, less what of them was applied to these invoices, and
-    -- the credit notes of no invoice here.
-    select null, null, null,
-      (select coalesce(sum(amount_cents), 0) from entries where kind = 'payment'),
-      (select coalesce(sum(amount_cents), 0) from entries e where kind = 'credit-note' and (e.order_id is null or not exists (select 1 from invoices i where i.order_id = e.order_id))),
-      (select coalesce(sum(a.cents), 0) from applied a where exists (select 1 from invoices i where i.order_id = a.order_id))
+    select null, null, null, (select coalesce(sum(amount_cents), 0) from company_ledger where company_id = ${companyId} and at < ${asOf})
   `.execute(db);
-  const invoices = rows.flatMap((row) =>
-    row.order_id === null
-      ? []
-      : [{ orderId: row.order_id, invoiceNumber: Number(row.invoice_number), dueOn: row.due_on, cents: sumCents([Number(row.amount_cents), Number(row.noted_cents), -Number(row.applied_cents)]) }],
-  );
-  const credit = rows.find((row) => row.order_id === null);
-  // What the payments paid beyond what they settled here, and the credit notes of no invoice here.
-  const unapplied = credit ? [Number(credit.amount_cents), Number(credit.applied_cents), Number(credit.noted_cents)] : [];
-  return withCreditApplied(invoices, unapplied);
-}
-
-/** A row of `openItems`' query: an invoice with its credit notes' and applications' sums, or (no order) the credit's parts. */
-interface OpenInvoiceSums {
-  order_id: string | null;
-  invoice_number: string | number | null;
-  due_on: string | null;
-  amount_cents: number | string;
-  noted_cents: number | string;
-  applied_cents: number | string;
+  const invoices = rows.flatMap((row) => (row.order_id === null ? [] : [{ orderId: row.order_id, invoiceNumber: Number(row.invoice_number), dueOn: row.due_on, cents: Number(row.cents) }]));
+  const balanceCents = Number(rows.find((row) => row.order_id === null)?.cents ?? 0);
+  // The credit: the balance less what the invoices owe (payments' rests and credit notes of no invoice here).
+  return withCreditApplied(invoices, [sumCents([balanceCents, -sumCents(invoices.map((item) => item.cents))])]);
 }
 
 /** A ledger entry as `openItemsOf` reads it (in cents: + owed, − paid or credited). */
