@@ -94,27 +94,41 @@ export interface OpenItem {
  * notes and the payments applied to it, less the company's credit (`withCreditApplied`), and
  * what is left of that credit. The one reckoning of open amounts: the overdue rule, payments'
  * settling and statements' ageing use it. The items add up to the balance exactly.
+ *
+ * `openItemsOf` of the ledger's entries and applications (its reference, which the ledger's
+ * property test holds this to), with the adding up done where the rows are (decision 230): the
+ * database adds each invoiced order's invoice, credit notes and the payments applied to it, and
+ * sends only the invoices that do not come to nothing, with the balance. What the payments and
+ * credit notes left unapplied (the credit) is the balance less what those invoices owe: the
+ * invoices that owe nothing add nothing to either. A ledger of 180,000 entries was sent whole, with
+ * its 100,000 applications, to find 4,000 open invoices.
  */
 export async function openItems(db: Db, companyId: string, asOf: Date): Promise<OpenItem[]> {
-  const [entries, applied] = await Promise.all([
-    db
-      .selectFrom('company_ledger as l')
-      .leftJoin('orders as o', 'o.id', 'l.order_id')
-      .select(['l.kind', 'l.amount_cents', 'l.order_id', 'l.invoice_number', 'l.payment_id', 'o.due_on'])
-      .where('l.company_id', '=', companyId)
-      .where('l.at', '<', asOf)
-      .orderBy('l.at')
-      .orderBy('l.seq')
-      .execute(),
-    db
-      .selectFrom('company_payment_invoices as a')
-      .innerJoin('company_ledger as l', (join) => join.onRef('l.payment_id', '=', 'a.payment_id').on('l.kind', '=', 'payment'))
-      .select(['a.payment_id', 'a.order_id', 'a.amount_cents'])
-      .where('l.company_id', '=', companyId)
-      .where('l.at', '<', asOf)
-      .execute(),
-  ]);
-  return openItemsOf(entries, applied);
+  const { rows } = await sql<{ order_id: string | null; invoice_number: string | number | null; due_on: string | null; cents: string | number }>`
+    select owed.order_id, owed.invoice_number, o.due_on, owed.cents
+    from (
+      select order_id, max(invoice_number) as invoice_number, sum(cents) as cents
+      from (
+        select order_id, kind, invoice_number, amount_cents as cents
+        from company_ledger
+        where company_id = ${companyId} and at < ${asOf} and kind in ('invoice', 'credit-note') and order_id is not null
+        union all
+        select a.order_id, 'applied', null, -a.amount_cents
+        from company_payment_invoices a
+        join company_ledger p on p.payment_id = a.payment_id and p.kind = 'payment'
+        where p.company_id = ${companyId} and p.at < ${asOf}
+      ) parts
+      group by order_id
+      having bool_or(kind = 'invoice') and sum(cents) <> 0
+    ) owed
+    left join lateral (select due_on from orders where orders.id = owed.order_id) o on true
+    union all
+    select null, null, null, (select coalesce(sum(amount_cents), 0) from company_ledger where company_id = ${companyId} and at < ${asOf})
+  `.execute(db);
+  const invoices = rows.flatMap((row) => (row.order_id === null ? [] : [{ orderId: row.order_id, invoiceNumber: Number(row.invoice_number), dueOn: row.due_on, cents: Number(row.cents) }]));
+  const balanceCents = Number(rows.find((row) => row.order_id === null)?.cents ?? 0);
+  // The credit: the balance less what the invoices owe (payments' rests and credit notes of no invoice here).
+  return withCreditApplied(invoices, [sumCents([balanceCents, -sumCents(invoices.map((item) => item.cents))])]);
 }
 
 /** A ledger entry as `openItemsOf` reads it (in cents: + owed, − paid or credited). */

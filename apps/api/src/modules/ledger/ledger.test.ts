@@ -13,7 +13,7 @@ import { tokenMailedTo } from '../../test/company';
 import { misplacedRuns, pdfRuns, pdfText } from '../../test/pdf';
 import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
-import { balanceOf, openItems, today } from './entries';
+import { balanceOf, openItems, openItemsOf, today } from './entries';
 import { createLedgerRepository } from './repository';
 import { renderStatement } from './statement-pdf';
 import { mailStatements, previousMonth } from './statements-job';
@@ -873,6 +873,27 @@ describe('the monthly statement mail', () => {
   });
 });
 
+/** `openItems` as it was before decision 230: every entry and application read, `openItemsOf` of them. */
+async function openItemsReadWhole(companyId: string, asOf: Date) {
+  const entries = await app.db
+    .selectFrom('company_ledger as l')
+    .leftJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.kind', 'l.amount_cents', 'l.order_id', 'l.invoice_number', 'l.payment_id', 'o.due_on'])
+    .where('l.company_id', '=', companyId)
+    .where('l.at', '<', asOf)
+    .orderBy('l.at')
+    .orderBy('l.seq')
+    .execute();
+  const applied = await app.db
+    .selectFrom('company_payment_invoices as a')
+    .innerJoin('company_ledger as l', (join) => join.onRef('l.payment_id', '=', 'a.payment_id').on('l.kind', '=', 'payment'))
+    .select(['a.payment_id', 'a.order_id', 'a.amount_cents'])
+    .where('l.company_id', '=', companyId)
+    .where('l.at', '<', asOf)
+    .execute();
+  return openItemsOf(entries, applied);
+}
+
 describe('a property of the ledger', () => {
   it('after random orders, payments and credit notes, the balance is the sum of the entries and of what is open', async () => {
     const other = await signUpCustomer(app, 'ac-property');
@@ -911,6 +932,12 @@ describe('a property of the ledger', () => {
           expect(balance).toBe(sum.reduce((total, row) => total + row.amount_cents, 0));
           const open = await openItems(app.db, id, new Date(Date.now() + 1000));
           expect(open.reduce((total, item) => total + item.cents, 0)).toBe(balance);
+          // The database's grouping (decision 230) reckons as `openItemsOf` of every entry does,
+          // now and at each entry's time (before it: what the statement of an earlier day ages).
+          const times = await app.db.selectFrom('company_ledger').select('at').where('company_id', '=', id).orderBy('at').execute();
+          for (const asOf of [new Date(Date.now() + 1000), ...times.map((row) => row.at)]) {
+            expect(await openItems(app.db, id, asOf)).toEqual(await openItemsReadWhole(id, asOf));
+          }
         },
       ),
       { numRuns: 8 },

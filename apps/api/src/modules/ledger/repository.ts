@@ -124,27 +124,33 @@ export function createLedgerRepository(db: Db) {
     /**
      * `GET /api/company/ledger` (decision 138): the `limit` newest entries after the `offset`
      * newest, oldest first, each with the balance after it and its place in the whole ledger. The
-     * database sums the balances (a window over every entry) and sends only the page.
+     * database reads the page from the newest back (with what the entries newer than each add up
+     * to) and the whole ledger's count and sum from its index alone (decision 230): the balance
+     * after an entry is the sum less what came after it. A running sum over every entry, oldest
+     * first, read all 180,000 of a big account's for its newest 500.
      */
     async ledger(companyId: string, { limit, offset }: LedgerQuery): Promise<LedgerEntry[]> {
-      const rows = await db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('company_ledger')
-            .select(['at', 'kind', 'number', 'amount_cents', 'seq'])
-            .select(sql<string>`sum(amount_cents) over (order by at, seq)`.as('balance_cents'))
-            .select(sql<string>`row_number() over (order by at, seq)`.as('position'))
-            .where('company_id', '=', companyId)
-            .as('entries'),
+      const { rows } = await sql<{ at: Date; kind: LedgerKind; number: string; amount_cents: number; balance_cents: string; position: string }>`
+        with totals as (
+          select count(*) as entries, coalesce(sum(amount_cents), 0) as balance_cents from company_ledger where company_id = ${companyId}
+        ),
+        newest as (
+          select at, kind, number, amount_cents, seq,
+            row_number() over newest_first as back,
+            coalesce(sum(amount_cents) over (newest_first rows between unbounded preceding and 1 preceding), 0) as newer_cents
+          from company_ledger
+          where company_id = ${companyId}
+          window newest_first as (order by at desc, seq desc)
+          order by at desc, seq desc
+          limit ${offset + limit}
         )
-        .selectAll()
-        .orderBy('at', 'desc')
-        .orderBy('seq', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+        select n.at, n.kind, n.number, n.amount_cents, t.balance_cents - n.newer_cents as balance_cents, t.entries - n.back + 1 as position
+        from newest n cross join totals t
+        where n.back > ${offset}
+        order by n.at desc, n.seq desc
+      `.execute(db);
       return rows.reverse().map((row) => ({
-        at: row.at.toISOString(),
+        at: new Date(row.at).toISOString(),
         kind: row.kind,
         number: row.number,
         amount: centsToDollars(row.amount_cents),
@@ -185,6 +191,16 @@ export function createLedgerRepository(db: Db) {
         entries: entries.at(-1)?.position ?? 0,
         givenBack,
       };
+    },
+
+    /**
+     * Month `YYYY-MM`'s closing balance, as its statement gives it (the sum of the entries before the
+     * month's end, or now in the month running): what the statement's e-mail says, read without the
+     * statement's entries and ageing (decision 230).
+     */
+    async closingCents(companyId: string, month: string, now = new Date()): Promise<number> {
+      const end = monthStart(nextMonth(month));
+      return sumBefore(companyId, end < now ? end : now);
     },
 
     /** Month `YYYY-MM`'s statement: opening balance, its entries, closing balance and the closing balance aged. */
@@ -246,15 +262,20 @@ export function createLedgerRepository(db: Db) {
     async openInvoices(companyId: string): Promise<OpenInvoice[]> {
       const open = (await openItems(db, companyId, new Date())).filter(isOpenInvoice);
       if (!open.length) return [];
-      const orders = await db
-        .selectFrom('orders')
-        .select(['id', 'order_number', 'total_cents', 'invoiced_at'])
-        .where('id', 'in', open.map((item) => item.orderId))
-        .execute();
+      const orders = new Map(
+        (
+          await db
+            .selectFrom('orders')
+            .select(['id', 'order_number', 'total_cents', 'invoiced_at'])
+            .where('id', 'in', open.map((item) => item.orderId))
+            .execute()
+        ).map((row) => [row.id, row]),
+      );
       const day = today();
       return open
         .flatMap((item) => {
-          const order = orders.find((row) => row.id === item.orderId);
+          // By its id: 4,000 open invoices were 8 million comparisons (decision 230).
+          const order = orders.get(item.orderId);
           const dueOn = item.dueOn ?? day;
           return order
             ? [{

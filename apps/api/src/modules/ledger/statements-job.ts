@@ -25,41 +25,60 @@ function monthAfter(month: string): Date {
  */
 export async function mailStatements(app: FastifyInstance, month: string): Promise<number> {
   const ledger = createLedgerRepository(app.db);
-  const companies = await app.db
+  let queued = 0;
+  // A page of companies at a time, by their order (decision 230): 5,000 companies were read at once.
+  for (let after: string | null = null; ; ) {
+    const companies = await companiesToMail(app, month, after);
+    for (const company of companies) queued += await mailStatement(app, ledger, company, month);
+    const last = companies.at(-1);
+    if (companies.length < STATEMENT_PAGE || !last) return queued;
+    after = last.seq;
+  }
+}
+
+/** Companies at a time the statements job reads. */
+const STATEMENT_PAGE = 200;
+
+/** The next `STATEMENT_PAGE` companies after `after` (their `seq`) with entries by the end of the month and no statement mailed. */
+function companiesToMail(app: FastifyInstance, month: string, after: string | null) {
+  let query = app.db
     .selectFrom('companies')
-    .selectAll()
+    .select(['id', 'seq', 'name'])
     .where(({ exists, not, selectFrom }) =>
       exists(selectFrom('company_ledger').select('seq').whereRef('company_ledger.company_id', '=', 'companies.id').where('company_ledger.at', '<', monthAfter(month))).and(
         not(exists(selectFrom('company_statements_sent').select('month').whereRef('company_statements_sent.company_id', '=', 'companies.id').where('company_statements_sent.month', '=', month))),
       ),
-    )
-    .orderBy('seq')
-    .execute();
-  let queued = 0;
-  for (const company of companies) {
-    const statement = await ledger.statement(company, month);
-    queued += await withTransaction(app.db, async (trx) => {
-      // Another run (a retry, another instance's catch-up) may have mailed it meanwhile.
-      const first = await trx.insertInto('company_statements_sent').values({ company_id: company.id, month }).onConflict((oc) => oc.doNothing()).returning('month').executeTakeFirst();
-      if (!first) return 0;
-      const members = await membersIn(trx, company.id, ACCOUNTS_ROLES);
-      for (const member of members) {
-        await app.mail.queue(trx, {
-          kind: 'company-statement',
-          to: member.email,
-          name: member.name,
-          companyName: company.name,
-          month,
-          closingCents: statement.closingCents,
-          // The Company page, which downloads it: the PDF's own address answers a reader signed
-          // out (a phone, usually) with a bare 401, where the page signs them in and back (decision 114).
-          url: `${app.config.baseUrl}${paths.company}`,
-        });
-      }
-      return members.length;
-    });
-  }
-  return queued;
+    );
+  if (after !== null) query = query.where('seq', '>', after);
+  return query.orderBy('seq').limit(STATEMENT_PAGE).execute();
+}
+
+/**
+ * The company's statement of `month` mailed to its owners and accounts members, once: its closing
+ * balance, which the message gives (the Company page downloads the statement itself).
+ */
+async function mailStatement(app: FastifyInstance, ledger: ReturnType<typeof createLedgerRepository>, company: { id: string; name: string }, month: string): Promise<number> {
+  const closingCents = await ledger.closingCents(company.id, month);
+  return withTransaction(app.db, async (trx) => {
+    // Another run (a retry, another instance's catch-up) may have mailed it meanwhile.
+    const first = await trx.insertInto('company_statements_sent').values({ company_id: company.id, month }).onConflict((oc) => oc.doNothing()).returning('month').executeTakeFirst();
+    if (!first) return 0;
+    const members = await membersIn(trx, company.id, ACCOUNTS_ROLES);
+    for (const member of members) {
+      await app.mail.queue(trx, {
+        kind: 'company-statement',
+        to: member.email,
+        name: member.name,
+        companyName: company.name,
+        month,
+        closingCents,
+        // The Company page, which downloads it: the PDF's own address answers a reader signed
+        // out (a phone, usually) with a bare 401, where the page signs them in and back (decision 114).
+        url: `${app.config.baseUrl}${paths.company}`,
+      });
+    }
+    return members.length;
+  });
 }
 
 /**
