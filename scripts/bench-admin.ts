@@ -13,6 +13,8 @@
  *   --only=orders,audit      measures only the calls whose name starts with one of these
  *   --hold                   leaves the loaded shop and its database running at the end (printed)
  *                            until `kill -USR2` of the bench: for EXPLAIN and before/after rounds
+ *   --database=URL           measures a database a held bench loaded (no cluster, no load): the
+ *                            shop of this worktree's code is started on it (migrating it first)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     only: { type: 'string' },
+    database: { type: 'string' },
     hold: { type: 'boolean', default: false },
   },
 });
@@ -240,7 +243,7 @@ function calls(): Call[] {
     { name: 'orders: order number', url: `${orders}&email=100500&page=1` },
     { name: 'orders: status + e-mail', url: `${orders}&status=delivered&email=garage.test&page=1` },
     { name: 'orders: page 1,000', url: `${orders}&page=1000` },
-    { name: 'orders: last page (10,000)', url: `${orders}&page=10000` },
+    { name: 'orders: page 10,000 (the deepest the API allows)', url: `${orders}&page=10000` },
     { name: 'parts: first page', url: '/api/admin/parts?page=1&pageSize=20' },
     { name: 'parts: search "brake pads"', url: '/api/admin/parts?q=brake+pads&page=1&pageSize=20' },
     { name: 'parts: search number "BEN-0421"', url: '/api/admin/parts?q=BEN-0421&page=1&pageSize=20' },
@@ -314,27 +317,32 @@ function describe(body: unknown): string {
 }
 
 async function main() {
-  const cluster = await startPostgresCluster();
-  const maintenance = new pg.Client({ connectionString: cluster.url });
-  await maintenance.connect();
-  await maintenance.query('create database shop');
-  await maintenance.end();
-  const url = new URL(cluster.url);
-  url.pathname = '/shop';
-  const databaseUrl = url.toString();
+  const cluster = values.database ? undefined : await startPostgresCluster();
+  let databaseUrl = values.database ?? '';
+  if (cluster) {
+    const maintenance = new pg.Client({ connectionString: cluster.url });
+    await maintenance.connect();
+    await maintenance.query('create database shop');
+    await maintenance.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/shop';
+    databaseUrl = url.toString();
+  }
   const env = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', DATABASE_URL: databaseUrl };
   const shop = await startShop({ env, label: 'admin', stdout: 'ignore' });
   try {
     const cookie = await adminCookie(shop, env);
     console.log(`npm run bench:admin — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
-    console.log(`sizes: ${Object.entries(sizes).map(([name, count]) => `${name} ${count.toLocaleString('en-US')}`).join(', ')}`);
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await loadRows(client);
-    } finally {
-      await client.end();
-    }
+    if (cluster) {
+      console.log(`sizes: ${Object.entries(sizes).map(([name, count]) => `${name} ${count.toLocaleString('en-US')}`).join(', ')}`);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await loadRows(client);
+      } finally {
+        await client.end();
+      }
+    } else console.log(`the database a held bench loaded: ${databaseUrl}`);
     const only = values.only?.split(',').map((name) => name.trim()).filter(Boolean);
     const chosen = calls().filter((call) => !only || only.some((name) => call.name.startsWith(name)));
     console.log(`\n${RUNS} runs of each call after ${WARMUP} warm-up runs, one at a time, over HTTP as an admin; times in ms; load = uptime's 1/5/15 min.\n`);
@@ -352,7 +360,7 @@ async function main() {
     const errors = shop.output.filter((line) => /error/i.test(line));
     if (errors.length > 0) console.error(`\nthe shop's errors:\n${errors.join('\n').slice(-3000)}`);
     await stopShop(shop);
-    await cluster.stop();
+    await cluster?.stop();
   }
 }
 
