@@ -58,6 +58,7 @@ import * as lifecycleCodeA from './0133-lifecycle-code-a';
 import * as partsMinOrderPrice from './0135-parts-min-order-price';
 import * as cardPaymentsGivenBack from './0136-card-payments-given-back';
 import * as partsMinOrderPriceAfterTruncate from './0137-parts-min-order-price-after-truncate';
+import * as adminListsIndexes from './0138-admin-lists-indexes';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0135-parts-min-order-price': partsMinOrderPrice,
   '0136-card-payments-given-back': cardPaymentsGivenBack,
   '0137-parts-min-order-price-after-truncate': partsMinOrderPriceAfterTruncate,
+  '0138-admin-lists-indexes': adminListsIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

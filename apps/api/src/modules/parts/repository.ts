@@ -259,12 +259,10 @@ export function createPartsRepository(db: Db) {
           eb.or([
             eb('name', 'ilike', pattern),
             eb('description', 'ilike', pattern),
-            ...(digits
-              ? [
-                  eb(sql<string>`regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')`, 'ilike', numberPattern),
-                  eb(sql<string>`regexp_replace(array_to_string(oem_numbers, '|'), '[^0-9A-Za-z|]', '', 'g')`, 'ilike', numberPattern),
-                ]
-              : []),
+            // The part number's and the OEM numbers' letters and digits, `|` between them (migration
+            // 0138): a search's letters and digits never span a `|`, so one match of the indexed
+            // text is a match of one of the numbers.
+            ...(digits ? [eb(sql<string>`admin_part_number_text(part_number, oem_numbers)`, 'ilike', numberPattern)] : []),
           ]),
         );
       }
