@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * trigram indexes, as the catalogue's do, instead of sorting or reading whole tables (measured by
  * `npm run bench:admin` at 1,000,000 orders, 200,000 accounts and 100,000 parts).
  *   - Manage All Orders: newest first (`seq`), the e-mail search (`lower(email) like '%…%'`);
- *   - the Overview's days and best sellers: the window's orders by `created_at`;
+ *   - the Overview's days and best sellers: the window's orders by `created_at`, and each order
+ *     line's shipped and returned units by the line (`shipment_lines`, `return_lines`);
  *   - Manage Users: oldest first (`created_at, email`), the search in the e-mail or the name;
  *   - Manage Products: every part, archived ones too, in `seq`; its search in the name, the
  *     description and the numbers: `admin_part_number_text` is the text the search matched the
@@ -44,6 +45,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
   await sql`create index if not exists order_lines_part_number_trgm on order_lines using gin (lower(part_number) gin_trgm_ops)`.execute(db);
+  // An order line's shipped and returned units, which the Overview's best sellers sum per line:
+  // both tables point at their order line (order_id, position) with no index to find them by it.
+  await sql`create index if not exists shipment_lines_order_line on shipment_lines (order_id, position)`.execute(db);
+  await sql`create index if not exists return_lines_order_line on return_lines (order_id, position)`.execute(db);
   // The statistics of the new expressions (what share of rows a search matches), which ANALYZE
   // gathers for an expression index: without them the planner guesses that a rare search matches
   // hundreds of rows and walks a whole table in `seq` order looking for its first page.

@@ -51,7 +51,8 @@ export function createOverviewRepository(db: Db, timeZone: string) {
         sql<{ status: OrderStatus; count: number }>`
           select status, count(*)::int as count from orders group by status`.execute(db),
         sql<{ id: string; name: string; part_number: string; quantity: number; revenue_cents: string }>`
-          with sold as (
+          -- Materialized: each line's units worked out once, not once per sum, filter and sort that reads them.
+          with sold as materialized (
             select order_lines.part_id,
                    order_lines.unit_price_cents,
                    order_lines.quantity
