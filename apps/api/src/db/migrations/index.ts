@@ -58,6 +58,7 @@ import * as lifecycleCodeA from './0133-lifecycle-code-a';
 import * as partsMinOrderPrice from './0135-parts-min-order-price';
 import * as cardPaymentsGivenBack from './0136-card-payments-given-back';
 import * as partsMinOrderPriceAfterTruncate from './0137-parts-min-order-price-after-truncate';
+import * as adminListsIndexes from './0138-admin-lists-indexes';
 import * as tradeAccountIndexes from './0139-trade-account-indexes';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0135-parts-min-order-price': partsMinOrderPrice,
   '0136-card-payments-given-back': cardPaymentsGivenBack,
   '0137-parts-min-order-price-after-truncate': partsMinOrderPriceAfterTruncate,
+  '0138-admin-lists-indexes': adminListsIndexes,
   '0139-trade-account-indexes': tradeAccountIndexes,
 };
 

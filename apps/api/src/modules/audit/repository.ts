@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntry, AuditFilters } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
+import { escapeLike } from '../../lib/like';
 import { withTransaction } from '../../lib/transaction';
 import type { Identity } from '../auth/identity';
 import { auditSentence, type AuditLookups, type ParcelLine } from './sentence';
@@ -31,6 +32,41 @@ export async function audited<T>(
   });
 }
 
+/** `q` as an order number is written (`order_number::text`): its digits, the number it is, or none. */
+function orderNumberOf(q: string): string | undefined {
+  if (!/^-?(0|[1-9][0-9]*)$/.test(q)) return undefined;
+  const number = BigInt(q);
+  return number >= -(2n ** 63n) && number < 2n ** 63n ? q : undefined;
+}
+
+/**
+ * The entries a search `q` (lowercase) finds, by seq: those whose admin, target or e-mail in its
+ * details contains it, and those naming an order (by its number, its customer's e-mail or one of
+ * its lines' part numbers) or a part (by its number) that does. Each set is found by an index
+ * (decision 229, migration 0138: trigram indexes on what is searched, `audit_log_target` from an
+ * order or a part to the entries naming it) instead of reading every entry with its order and part.
+ * What "contains" means is `strpos(lower(…), q) > 0`, as it was: `lower(…) like '%q%'`, escaped.
+ */
+function searched(q: string) {
+  const contains = `%${escapeLike(q)}%`;
+  const orderNumber = orderNumberOf(q);
+  return sql<string>`(
+    select seq from audit_log
+      where lower(actor_email) like ${contains}
+         or lower(target) like ${contains}
+         or lower(coalesce(details->>'email', details->>'recipient', '')) like ${contains}
+    union
+    select seq from audit_log where target in (
+      ${orderNumber === undefined ? sql`select null::text where false` : sql`select 'order ' || id::text from orders where order_number = ${orderNumber}::bigint`}
+      union select 'order ' || id::text from orders where lower(email) like ${contains}
+      union select 'order ' || order_id::text from order_lines where lower(part_number) like ${contains}
+      -- search_text (lowercase, the part number first) holds every part number that matches: its
+      -- trigram index finds them, the second test keeps those whose number itself does.
+      union select 'part ' || id::text from parts where search_text like ${contains} and lower(part_number) like ${contains}
+    )
+  )`;
+}
+
 export function createAuditLog(db: Db) {
   return {
     async record(actor: Identity, action: AuditAction, target: string, details: Record<string, unknown> = {}) {
@@ -53,29 +89,12 @@ export function createAuditLog(db: Db) {
     async list(query: AuditFilters): Promise<AuditEntry[]> {
       const { limit, page, actor, action, from, to } = query;
       const q = query.q?.toLowerCase();
-      let select = db
-        .selectFrom('audit_log')
-        .leftJoin('orders', (join) => join.on(sql<boolean>`audit_log.target = 'order ' || orders.id::text`))
-        .leftJoin('parts', (join) => join.on(sql<boolean>`audit_log.target = 'part ' || parts.id::text`))
-        .selectAll('audit_log');
+      let select = db.selectFrom('audit_log').selectAll('audit_log');
       if (actor) select = select.where('audit_log.actor_email', '=', actor);
       if (action) select = select.where('audit_log.action', '=', action);
       if (from) select = select.where('audit_log.created_at', '>=', new Date(from));
       if (to) select = select.where('audit_log.created_at', '<', new Date(to));
-      if (q) {
-        // An order number, a part number (of a part, or of a line of an order) or an e-mail.
-        select = select.where(
-          sql<boolean>`(
-            orders.order_number::text = ${q}
-            or strpos(lower(parts.part_number), ${q}) > 0
-            or exists (select 1 from order_lines where order_lines.order_id = orders.id and strpos(lower(order_lines.part_number), ${q}) > 0)
-            or strpos(lower(audit_log.actor_email), ${q}) > 0
-            or strpos(lower(audit_log.target), ${q}) > 0
-            or strpos(lower(orders.email), ${q}) > 0
-            or strpos(lower(coalesce(audit_log.details->>'email', audit_log.details->>'recipient', '')), ${q}) > 0
-          )`,
-        );
-      }
+      if (q) select = select.where('audit_log.seq', 'in', searched(q));
       const rows = await select
         .orderBy('audit_log.seq', 'desc')
         .limit(limit)
@@ -95,8 +114,17 @@ export function createAuditLog(db: Db) {
 
     /** Every admin who appears in the log, for its filter: admins since removed too. */
     async actors(): Promise<string[]> {
-      const rows = await db.selectFrom('audit_log').select('actor_email').distinct().orderBy('actor_email').execute();
-      return rows.map((row) => row.actor_email);
+      // One step of `audit_log_actor_seq` per admin, the next e-mail after the last, rather than
+      // every entry read to keep the distinct ones (decision 229): the same e-mails, in order.
+      const rows = await sql<{ actor_email: string }>`
+        with recursive actors as (
+          select min(actor_email) as actor_email from audit_log
+          union all
+          select (select min(actor_email) from audit_log where actor_email > actors.actor_email) from actors where actors.actor_email is not null
+        )
+        select actor_email from actors where actor_email is not null
+      `.execute(db);
+      return rows.rows.map((row) => row.actor_email);
     },
   };
 }

@@ -108,7 +108,9 @@ export async function listPage(db: Db, query: ListPageQuery) {
     // A part of the customer's e-mail, or an order's number as e-mails and My Orders show it.
     filtered = filtered.where((eb) =>
       eb.or([
-        eb('email', 'ilike', `%${escapeLike(term.toLowerCase())}%`),
+        // `lower(email) like`, as `ilike` compares (lowercase both sides), on the trigram index of
+        // migration 0138 (decision 229) that the audit log's search reads too.
+        eb(eb.fn('lower', ['email']), 'like', `%${escapeLike(term.toLowerCase())}%`),
         ...(ORDER_NUMBER.test(term) ? [eb('order_number', '=', term)] : []),
       ]),
     );

@@ -259,17 +259,20 @@ export function createPartsRepository(db: Db) {
           eb.or([
             eb('name', 'ilike', pattern),
             eb('description', 'ilike', pattern),
-            ...(digits
-              ? [
-                  eb(sql<string>`regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')`, 'ilike', numberPattern),
-                  eb(sql<string>`regexp_replace(array_to_string(oem_numbers, '|'), '[^0-9A-Za-z|]', '', 'g')`, 'ilike', numberPattern),
-                ]
-              : []),
+            // The part number's and the OEM numbers' letters and digits, `|` between them (migration
+            // 0138): a search's letters and digits never span a `|`, so one match of the indexed
+            // text is a match of one of the numbers.
+            ...(digits ? [eb(sql<string>`admin_part_number_text(part_number, oem_numbers)`, 'ilike', numberPattern)] : []),
           ]),
         );
       }
+      // The page's parts first, then their columns and subqueries: an offset skips rows before its
+      // page, and the subqueries would run for every one skipped (decision 229).
+      const pageIds = matching.select('parts.id').orderBy('seq').limit(pageSize).offset((page - 1) * pageSize);
       const [rows, counted] = await Promise.all([
-        matching
+        db
+          .selectFrom('parts')
+          .where('parts.id', 'in', pageIds)
           .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months', 'lifecycle_code'])
           .select((eb) => eb.selectFrom('parts as replacer').select('replacer.part_number').whereRef('replacer.id', '=', 'parts.replaced_by').as('replaced_by_number'))
           .select((eb) =>
@@ -280,7 +283,8 @@ export function createPartsRepository(db: Db) {
               .where('fitment_reports.status', '=', 'open')
               .as('open_reports'),
           )
-         .orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
+          .orderBy('seq')
+          .execute(),
         matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       const breaks = await priceBreaksOf(db, rows.map((row) => row.id));
