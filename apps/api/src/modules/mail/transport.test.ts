@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/wait';
 import { parseEnv } from '../../env';
 import { createMailTransport } from './transport';
 
@@ -26,6 +27,27 @@ describe('without SMTP_URL', () => {
     fs.rmSync(path.join(dataDir, 'outbox'), { recursive: true });
     await transport.send(message('33333333-3333-4333-8333-333333333333'));
     expect(written()).toEqual([expect.stringMatching(/-33333333-3333-4333-8333-333333333333\.eml$/)]);
+  });
+
+  it('shows a message whole or not at all: written under another name, then renamed into place', async () => {
+    const outbox = path.join(dataDir, 'outbox');
+    await transport.send(message('66666666-6666-4666-8666-666666666666'));
+    const events: string[] = [];
+    const watcher = fs.watch(outbox, (event, name) => events.push(`${event} ${name ?? ''}`));
+    try {
+      await transport.send(message('77777777-7777-4777-8777-777777777777'));
+      // inotify reports a folder's changes in the order they happened: once the marker's creation
+      // is heard, every change the message made has been heard too.
+      fs.writeFileSync(path.join(outbox, 'marker'), '');
+      await eventually(async () => events.includes('rename marker'));
+    } finally {
+      watcher.close();
+      fs.rmSync(path.join(outbox, 'marker'), { force: true });
+    }
+    // Created and then written (`rename`, then `change`), a reader could open it empty between the
+    // two (an API test once read an invitation with no text); moved into place, it appears once, whole.
+    expect(events.filter((event) => /-77777777-7777-4777-8777-777777777777\.eml$/.test(event))).toEqual([expect.stringMatching(/^rename /)]);
+    expect(written().filter((name) => !name.endsWith('.eml'))).toEqual([]);
   });
 
   it('keeps the folder and its messages to their owner: 0700 and 0600', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -65,15 +65,24 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       made = undefined;
       throw error;
     }));
+  // Written under a name no reader looks for (a dot first, no `.eml`), then renamed, which is
+  // atomic: whoever reads the folder (the API's tests, a newcomer's file viewer) finds a message
+  // whole or not at all, never the empty file `writeFile` makes before it writes. A crash between
+  // the two leaves a `.….part` file, never a half message.
+  const put = async (file: string, bytes: Buffer) => {
+    const part = path.join(directory, `.${path.basename(file)}.part`);
+    await writeFile(part, bytes, { mode: OWNER_ONLY.file });
+    await rename(part, file);
+  };
   const write = async (file: string, bytes: Buffer) => {
     await madeDirectory();
     try {
-      await writeFile(file, bytes, { mode: OWNER_ONLY.file });
+      await put(file, bytes);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       made = undefined;
       await madeDirectory();
-      await writeFile(file, bytes, { mode: OWNER_ONLY.file });
+      await put(file, bytes);
     }
   };
   return {
