@@ -22,7 +22,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startPostgresCluster } from './postgres-cluster';
-import { root, startShop, stopShop, type Shop } from './shop-process';
+import { root, signInOverHttp, signUpOverHttp, startShop, stopShop, type Shop } from './shop-process';
 
 const { values } = parseArgs({
   options: {
@@ -205,21 +205,10 @@ async function loadRows(client: pg.Client) {
 async function adminCookie(shop: Shop, env: Record<string, string>): Promise<string> {
   const email = `bench-admin-${randomUUID()}@example.com`;
   const password = 'bench-admin-password-1';
-  const signUp = await fetch(`${shop.origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.origin },
-    body: JSON.stringify({ name: 'Bench Admin', email, password }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  await signUpOverHttp(shop.origin, { name: 'Bench Admin', email, password });
   const made = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/scripts/make-admin.ts', email], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
   if (made.status !== 0) throw new Error('make-admin failed');
-  const signIn = await fetch(`${shop.origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return signIn.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ');
+  return signInOverHttp(shop.origin, email, password);
 }
 
 interface Call {

@@ -36,7 +36,7 @@ import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { lighthousePage, pageFiguresLine } from './lighthouse-page';
-import { ensureWebBuild, root, sleep, startShop, stopShop, type Shop } from './shop-process';
+import { ensureWebBuild, root, signInOverHttp, signUpOverHttp, sleep, startShop, stopShop, type Shop } from './shop-process';
 
 const { values } = parseArgs({
   options: {
@@ -92,25 +92,14 @@ function generateFiles(out: string): void {
 async function adminCookie(shop: Shop, restart: () => Promise<Shop>): Promise<{ shop: Shop; cookie: string; email: string; password: string }> {
   const email = `bench-admin-${randomUUID()}@example.com`;
   const password = 'bench-admin-password-1';
-  const signUp = await fetch(`${shop.origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.origin },
-    body: JSON.stringify({ name: 'Bench Admin', email, password }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  await signUpOverHttp(shop.origin, { name: 'Bench Admin', email, password });
   let current = shop;
   if (engine === 'pglite') {
     await stopShop(shop, { keepData: true });
     makeAdmin(email, { DATA_DIR: shop.dataDir });
     current = await restart();
   } else makeAdmin(email, {});
-  const signIn = await fetch(`${current.origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: current.origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return { shop: current, email, password, cookie: signIn.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ') };
+  return { shop: current, email, password, cookie: await signInOverHttp(current.origin, email, password) };
 }
 
 let shopEnv: Record<string, string> = {};

@@ -28,6 +28,7 @@ import { parseEnv } from '../apps/api/src/env';
 import { mailStatements, previousMonth } from '../apps/api/src/modules/ledger/statements-job';
 import { openItems, openItemsOf } from '../apps/api/src/modules/ledger/entries';
 import { findPostgresBinDir, startPostgresCluster } from './postgres-cluster';
+import { signInOverHttp, signUpOverHttp } from './shop-process';
 
 const { values } = parseArgs({
   options: {
@@ -146,27 +147,12 @@ async function signUpPeople(origin: string): Promise<People> {
   const people = {} as People;
   for (const who of ['owner', 'buyer', 'admin', 'customer'] as const) {
     const email = `bench-trade-${who}@example.com`;
-    const reply = await fetch(`${origin}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ name: `Bench ${who}`, email, password: PASSWORD }),
-    });
-    if (!reply.ok) throw new Error(`sign-up answered ${reply.status}: ${await reply.text()}`);
-    const body = (await reply.json()) as { user: { id: string } };
-    people[who] = { id: body.user.id, email };
+    people[who] = { id: await signUpOverHttp(origin, { name: `Bench ${who}`, email, password: PASSWORD }), email };
   }
   return people;
 }
 
-async function signIn(origin: string, email: string): Promise<string> {
-  const reply = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!reply.ok) throw new Error(`sign-in answered ${reply.status}: ${await reply.text()}`);
-  return reply.headers.getSetCookie().map((line) => line.split(';', 1)[0]).join('; ');
-}
+const signIn = (origin: string, email: string) => signInOverHttp(origin, email, PASSWORD);
 
 async function counts(db: Db): Promise<string> {
   const row = (

@@ -94,3 +94,25 @@ export async function stopShop(shop: Shop, { graceMs = 5_000, keepData = false }
   }
   if (!keepData) fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
+
+/** Signs an account up over HTTP, as the web app does (its origin sent, as a browser sends it): the account's id. */
+export async function signUpOverHttp(origin: string, account: { name: string; email: string; password: string }): Promise<string> {
+  const reply = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(account),
+  });
+  if (!reply.ok) throw new Error(`sign-up answered ${reply.status}: ${await reply.text()}`);
+  return ((await reply.json()) as { user: { id: string } }).user.id;
+}
+
+/** Signs in over HTTP: the session's cookies, as a `cookie` header's value. */
+export async function signInOverHttp(origin: string, email: string, password: string): Promise<string> {
+  const reply = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!reply.ok) throw new Error(`sign-in answered ${reply.status}: ${await reply.text()}`);
+  return reply.headers.getSetCookie().map((line) => line.split(';', 1)[0]).join('; ');
+}
