@@ -21,7 +21,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startPostgresCluster } from './postgres-cluster';
+import { createDatabase, startPostgresCluster } from './postgres-cluster';
 import { root, signInOverHttp, signUpOverHttp, startShop, stopShop, type Shop } from './shop-process';
 
 const { values } = parseArgs({
@@ -307,16 +307,7 @@ function describe(body: unknown): string {
 
 async function main() {
   const cluster = values.database ? undefined : await startPostgresCluster();
-  let databaseUrl = values.database ?? '';
-  if (cluster) {
-    const maintenance = new pg.Client({ connectionString: cluster.url });
-    await maintenance.connect();
-    await maintenance.query('create database shop');
-    await maintenance.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/shop';
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = cluster ? await createDatabase(cluster) : (values.database ?? '');
   const env = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', DATABASE_URL: databaseUrl };
   const shop = await startShop({ env, label: 'admin', stdout: 'ignore' });
   try {

@@ -34,7 +34,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { createDatabase, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { lighthousePage, pageFiguresLine } from './lighthouse-page';
 import { ensureWebBuild, root, signInOverHttp, signUpOverHttp, sleep, startShop, stopShop, type Shop } from './shop-process';
 
@@ -243,13 +243,7 @@ async function main() {
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
     cluster = await startPostgresCluster();
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database shop');
-    await admin.end();
-    const url = new URL(cluster.url);
-    url.pathname = '/shop';
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(cluster);
   }
   shopEnv = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const where = { host: values.hold ? 'localhost' : '127.0.0.1', ...(values.port ? { port: Number(values.port) } : {}) };

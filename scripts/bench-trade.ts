@@ -152,7 +152,9 @@ async function signUpPeople(origin: string): Promise<People> {
   return people;
 }
 
-const signIn = (origin: string, email: string) => signInOverHttp(origin, email, PASSWORD);
+function signIn(origin: string, email: string): Promise<string> {
+  return signInOverHttp(origin, email, PASSWORD);
+}
 
 async function counts(db: Db): Promise<string> {
   const row = (

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './shop-process';
 
 const run = promisify(execFile);
@@ -22,6 +23,20 @@ export interface PostgresCluster {
   pause(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A new, empty database `name` on `cluster` (the shop's, beside the maintenance database): its URL. */
+export async function createDatabase(cluster: PostgresCluster, name = 'shop'): Promise<string> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The directory holding initdb and pg_ctl, or undefined when PostgreSQL is not installed. */
